@@ -1,0 +1,44 @@
+#pragma once
+// A polynomial in the normal (coefficient) domain. Transformed operands are
+// other types, owned by each multiplier, so that mixing domains fails to compile.
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+#include "pqmul/algorithms/ring.hpp"
+
+namespace pqmul {
+
+// Coefficients are canonical: 0 <= c < q. Multipliers accept and return
+// canonical polynomials (checked in debug builds by is_canonical).
+template <RingDescription R>
+struct Poly {
+  using ring = R;
+  static constexpr std::size_t size = R::n;
+  std::array<std::uint16_t, R::n> coeffs{};
+
+  constexpr std::uint16_t& operator[](std::size_t i) { return coeffs[i]; }
+  constexpr const std::uint16_t& operator[](std::size_t i) const { return coeffs[i]; }
+  friend constexpr bool operator==(const Poly&, const Poly&) = default;
+};
+
+template <RingDescription R>
+constexpr bool is_canonical(const Poly<R>& p) {
+  for (auto c : p.coeffs)
+    if (c >= R::q) return false;
+  return true;
+}
+
+template <RingDescription R>
+constexpr Poly<R> add(const Poly<R>& a, const Poly<R>& b) {
+  Poly<R> r;
+  for (std::size_t i = 0; i < R::n; ++i) {
+    // Branch-free conditional subtraction: coefficients may be secret.
+    std::uint32_t s = std::uint32_t{a[i]} + b[i] - R::q;
+    s += R::q & (0u - (s >> 31));
+    r[i] = static_cast<std::uint16_t>(s);
+  }
+  return r;
+}
+
+}  // namespace pqmul

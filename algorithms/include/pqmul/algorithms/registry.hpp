@@ -1,0 +1,85 @@
+#pragma once
+// The registry: every (ring, multiplier, parameters) instantiation by name, so
+// the CLI, the tests and the benchmarks enumerate the same list.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/op_counts.hpp"
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/algorithms/ring.hpp"
+
+namespace pqmul {
+
+// Runs the three steps on fixed inputs, for benchmarks.
+class StepRunner {
+ public:
+  virtual ~StepRunner() = default;
+  virtual void transform() = 0;            // transform one operand
+  virtual void multiply_accumulate() = 0;  // one pointwise product into the accumulator
+  virtual void inverse() = 0;              // one interpolation
+  virtual void mul() = 0;                  // the three together
+};
+
+// Run-time handle on one typed multiplier. Coefficient spans hold canonical
+// values; a vector of rank L is L*n values, a matrix L*L*n (row-major).
+class RingMultiplier {
+ public:
+  virtual ~RingMultiplier() = default;
+  virtual RingInfo ring() const = 0;
+  virtual std::string name() const = 0;    // catalogue name, e.g. "toom4-k2"
+  virtual std::string params() const = 0;  // canonical parameters, may be empty
+  virtual std::string isa() const = 0;     // "portable", "avx2", ...
+  // <ring>/<multiplier>[-<params>]/<isa>
+  std::string id() const;
+
+  virtual void mul(std::span<const std::uint16_t> a, std::span<const std::uint16_t> b,
+                   std::span<std::uint16_t> out) const = 0;
+  virtual void inner_product(std::span<const std::uint16_t> a, std::span<const std::uint16_t> b,
+                             std::span<std::uint16_t> out, std::size_t rank, Strategy s,
+                             ModuleStats* stats) const = 0;
+  virtual void matrix_vector(std::span<const std::uint16_t> matrix,
+                             std::span<const std::uint16_t> v, std::span<std::uint16_t> out,
+                             std::size_t rank, Transpose t, Strategy s,
+                             ModuleStats* stats) const = 0;
+  virtual std::size_t bytes_held(Strategy s, std::size_t rank) const = 0;
+  virtual std::size_t max_accumulated() const = 0;
+  // Counts of one product (rank 0) or of a rank-L matrix-vector product;
+  // nullopt with a reason when the multiplier has no coefficient arithmetic.
+  virtual std::optional<OpCounts> count(Strategy s, std::size_t rank,
+                                        std::string* why_not) const = 0;
+  virtual std::unique_ptr<StepRunner> steps(std::span<const std::uint16_t> a,
+                                            std::span<const std::uint16_t> b) const = 0;
+};
+
+struct RegistryEntry {
+  std::string ring;
+  std::string multiplier;
+  std::string description;
+  // Parameter sets enumerated by tests and benchmarks (first = default).
+  std::vector<std::string> variants;
+  // Throws std::invalid_argument when the parameters are invalid for the ring.
+  std::function<std::unique_ptr<RingMultiplier>(const Params&)> make;
+};
+
+const std::vector<RegistryEntry>& multiplier_registry();
+std::vector<std::string> registered_rings();
+std::vector<std::string> registered_multipliers();
+std::vector<std::string> multipliers_for_ring(std::string_view ring);
+
+// Thrown for an unknown ring / multiplier / strategy, or a multiplier invalid
+// for a ring; the message names the valid choices.
+struct UnknownChoice : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::string_view multiplier,
+                                                const Params& params = {});
+
+}  // namespace pqmul

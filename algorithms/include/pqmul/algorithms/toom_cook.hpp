@@ -1,0 +1,97 @@
+#pragma once
+// The Toom-Cook family as one engine: a plan of levels, each a Toom-k split
+// over a point set whose matrices are derived exactly (toom_derivation.hpp),
+// ending in schoolbook leaves. Schoolbook (no level), Karatsuba (Toom-2 over
+// {0, 1, inf}), Toom-3, Toom-4, Toom-4 + two Karatsuba levels (Saber's shape)
+// and toom-k from any point set are plans of this engine.
+//
+// transform() evaluates down to the leaves, multiply_accumulate() multiplies
+// leaves schoolbook into the accumulator, inverse() interpolates level by
+// level, folds mod x^n -+ 1 and reduces mod q.
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "pqmul/algorithms/arithmetic.hpp"
+#include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/algorithms/toom_derivation.hpp"
+
+namespace pqmul {
+
+template <RingDescription R>
+using DefaultArithmetic = std::conditional_t<R::power_of_two_q, WordArithmetic<std::uint16_t>,
+                                             PrimeFieldArithmetic<R::q>>;
+
+template <RingDescription R, class A = DefaultArithmetic<R>>
+class ToomCook {
+ public:
+  using ring = R;
+  using arithmetic = A;
+  using value = typename A::value;
+  struct OperandTag;
+  struct AccumulatorTag;
+  using operand = Transformed<OperandTag, std::vector<value>>;
+  using accumulator = Transformed<AccumulatorTag, std::vector<value>>;
+
+  // Throws std::invalid_argument when a level's divisions are not exact in A
+  // for this ring's q (bits lost, or a divisor not invertible mod q).
+  ToomCook(std::string name, std::vector<ToomScheme> levels);
+
+  std::string name() const { return name_; }
+  const std::vector<ToomScheme>& levels() const { return schemes_; }
+  std::size_t padded_length() const { return padded_; }
+  std::size_t leaf_length() const { return leaf_; }
+  std::size_t leaf_count() const { return leaves_; }
+  unsigned bits_lost() const { return bits_lost_; }
+
+  operand make_operand() const { return {std::vector<value>(leaves_ * leaf_)}; }
+  accumulator make_accumulator() const { return {std::vector<value>(leaves_ * (2 * leaf_ - 1))}; }
+  void transform(const Poly<R>& a, operand& out) const;
+  void clear(accumulator& acc) const;
+  void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
+  void inverse(const accumulator& acc, Poly<R>& out) const;
+
+  std::size_t operand_bytes() const { return leaves_ * leaf_ * sizeof(value); }
+  std::size_t accumulator_bytes() const { return leaves_ * (2 * leaf_ - 1) * sizeof(value); }
+  // Modular (or wrapping) accumulation never overflows.
+  std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
+
+ private:
+  struct Level {
+    std::size_t k, points;
+    std::vector<std::vector<typename A::constant>> evaluation;
+    std::vector<std::vector<std::int64_t>> evaluation_weights;
+    std::vector<std::vector<typename A::constant>> interpolation;
+    std::vector<std::vector<std::int64_t>> interpolation_weights;
+    std::vector<typename A::divisor> divisors;
+    std::vector<bool> exact_row;  // divisor is 1: no division needed
+  };
+  std::string name_;
+  std::vector<ToomScheme> schemes_;
+  std::vector<Level> levels_;
+  std::size_t padded_ = 0, leaf_ = 0, leaves_ = 1;
+  unsigned bits_lost_ = 0;
+};
+
+// The named plans of the catalogue, for ring R:
+//   schoolbook                       no level
+//   karatsuba   [depth=d]            d levels of Toom-2 {0,1,inf}; default: leaves <= 16
+//   toom3       [leaf=T]             Toom-3 {0,1,-1,2,inf}, then Karatsuba while leaves > T (32)
+//   toom4       [points=P] [leaf=T]  Toom-4 {0,±1,±1/2,2,inf}, then Karatsuba while leaves > T (32)
+//   toom4-k2                         Toom-4, then exactly two Karatsuba levels
+//   toom-k      points=P1|P2|... [leaf=T]   one level per point set, then Karatsuba while leaves > T
+// Throws std::invalid_argument (unknown name or parameter, invalid point set for q).
+template <RingDescription R, class A = DefaultArithmetic<R>>
+ToomCook<R, A> make_toom_cook(std::string_view name, const Params& params = {});
+
+// The level plan the catalogue name and parameters describe (shared by every arithmetic).
+std::vector<ToomScheme> toom_plan(std::string_view name, const Params& params, std::size_t n);
+
+inline constexpr std::string_view toom_family_names[] = {"schoolbook", "karatsuba", "toom3",
+                                                         "toom4",      "toom4-k2",  "toom-k"};
+
+}  // namespace pqmul

@@ -1,0 +1,80 @@
+// "ntt" for every ring: Kyber's own NTT mod 3329 on the kyber ring, and the
+// big-prime NTT (BigNtt) everywhere else - also on the kyber ring when any of
+// its parameters is given.
+#include "pqmul/algorithms/ntt/ntt_registry.hpp"
+
+#include <memory>
+#include <string>
+
+#include "pqmul/algorithms/ntt/big_ntt.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "pqmul/algorithms/registry_adapter.hpp"
+
+namespace pqmul {
+namespace {
+
+constexpr const char* no_counting = "the NTT runs modular butterflies on machine words; it has no counting arithmetic";
+
+template <RingDescription R>
+std::unique_ptr<RingMultiplier> make_big(const Params& params) {
+  return std::make_unique<RingMultiplierAdapter<BigNtt<R>>>(make_big_ntt<R>(params), "ntt", params.to_string(),
+                                                            "portable", CountFunction{}, no_counting);
+}
+
+template <RingDescription R>
+RegistryEntry big_entry() {
+  // Variants enumerated by the registry-wide tests take full-range operands, so
+  // only configurations safe for any canonical input are listed; bounded ones
+  // (e.g. "primes=1;bound-b=5" for a Saber secret) are built by parameter.
+  const unsigned incomplete = BigNtt<R>::complete_layers - 2;
+  RegistryEntry e;
+  e.ring = std::string(R::name);
+  e.multiplier = "ntt";
+  e.description =
+      "NTT over one or two primes < 2^31 (CRT) holding the exact integer product, then mod q: primes=1|2, "
+      "layers=L (default complete: " +
+      std::to_string(BigNtt<R>::complete_layers) + "), bound-a=A, bound-b=B (max |centred coefficient|, default q/2)";
+  e.variants = {"", "layers=" + std::to_string(incomplete)};
+  // A third variant with the other prime count where it is valid, else a
+  // shallower two-prime NTT.
+  const std::size_t one_prime = BigNtt<R>::max_accumulated_for(BigNttConfig{1, 0, 0, 0});
+  if (one_prime >= 4)
+    e.variants.push_back("primes=2");
+  else if (one_prime >= 1)
+    e.variants.push_back("primes=1");
+  else
+    e.variants.push_back("primes=2;layers=" + std::to_string(BigNtt<R>::complete_layers - 4));
+  e.make = [](const Params& p) { return make_big<R>(p); };
+  return e;
+}
+
+RegistryEntry kyber_entry() {
+  RegistryEntry e;
+  e.ring = "kyber";
+  e.multiplier = "ntt";
+  e.description =
+      "FIPS 203 NTT mod 3329 (7 layers, degree-1 base multiplication); with primes=, layers=, bound-a= or "
+      "bound-b= the generic big-prime NTT instead";
+  e.variants = {"", "primes=2", "primes=2;layers=6"};
+  e.make = [](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    if (!p.empty()) return make_big<KyberRing>(p);
+    return std::make_unique<RingMultiplierAdapter<KyberNttMultiplier>>(KyberNttMultiplier{}, "ntt", "", "portable",
+                                                                      CountFunction{}, no_counting);
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<RegistryEntry> ntt_registry_entries() {
+  std::vector<RegistryEntry> entries;
+  for_each_ring([&]<class R>() {
+    if constexpr (std::is_same_v<R, KyberRing>)
+      entries.push_back(kyber_entry());
+    else
+      entries.push_back(big_entry<R>());
+  });
+  return entries;
+}
+
+}  // namespace pqmul

@@ -1,0 +1,97 @@
+// The catalogue of (ring, multiplier) pairs. Adding a multiplier: its own
+// file with a factory, and one line in add_ring_entries below.
+#include "pqmul/algorithms/registry.hpp"
+
+#include <algorithm>
+
+#include "kronecker_registry.hpp"
+#include "toom_cook/toom_cook_registry.hpp"
+
+namespace pqmul {
+namespace {
+
+template <RingDescription R>
+void add_ring_entries(std::vector<RegistryEntry>& entries) {
+  const std::string ring(R::name);
+  auto toom = [&](std::string name, std::string description, std::vector<std::string> variants) {
+    entries.push_back({ring, name, std::move(description), std::move(variants),
+                       [name](const Params& p) { return make_toom_ring_multiplier<R>(name, p); }});
+  };
+  toom("schoolbook", "O(n^2) product, the reference", {""});
+  toom("karatsuba", "recursive Karatsuba (depth=d, default: 16-coefficient leaves)", {"", "depth=2"});
+  toom("toom3", "Toom-3 over {0,1,-1,2,inf}, Karatsuba below leaf=T (32)", {""});
+  toom("toom4", "Toom-4 over points=P (default {0,±1,±1/2,2,inf}), Karatsuba below leaf=T (32)", {""});
+  toom("toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""});
+  std::vector<std::string> toom_k_variants = {"points=0,1,-1,-2,inf", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf"};
+  if constexpr (R::power_of_two_q) toom_k_variants.push_back("points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32");
+  toom("toom-k", "Toom-Cook from any point set: points=P1|P2|... (one level each), leaf=T, word=16|32",
+       std::move(toom_k_variants));
+  entries.push_back({ring, "kronecker", "Kronecker substitution into one big-integer product (the oracle)", {""},
+                     [](const Params& p) { return make_kronecker_ring_multiplier<R>(p); }});
+}
+
+std::vector<RegistryEntry> build_registry() {
+  std::vector<RegistryEntry> entries;
+  for_each_ring([&]<class R>() { add_ring_entries<R>(entries); });
+  return entries;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+  return s;
+}
+
+void add_unique(std::vector<std::string>& v, const std::string& s) {
+  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+}
+
+}  // namespace
+
+std::string RingMultiplier::id() const {
+  const std::string p = params();
+  return std::string(ring().name) + "/" + name() + (p.empty() ? "" : "-" + p) + "/" + isa();
+}
+
+const std::vector<RegistryEntry>& multiplier_registry() {
+  static const std::vector<RegistryEntry> entries = build_registry();
+  return entries;
+}
+
+std::vector<std::string> registered_rings() {
+  std::vector<std::string> r;
+  for (const auto& e : multiplier_registry()) add_unique(r, e.ring);
+  return r;
+}
+
+std::vector<std::string> registered_multipliers() {
+  std::vector<std::string> r;
+  for (const auto& e : multiplier_registry()) add_unique(r, e.multiplier);
+  return r;
+}
+
+std::vector<std::string> multipliers_for_ring(std::string_view ring) {
+  std::vector<std::string> r;
+  for (const auto& e : multiplier_registry())
+    if (e.ring == ring) add_unique(r, e.multiplier);
+  return r;
+}
+
+std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::string_view multiplier,
+                                                const Params& params) {
+  const auto rings = registered_rings();
+  if (std::find(rings.begin(), rings.end(), ring) == rings.end())
+    throw UnknownChoice("unknown ring '" + std::string(ring) + "' (valid: " + join(rings) + ")");
+  for (const auto& e : multiplier_registry())
+    if (e.ring == ring && e.multiplier == multiplier) {
+      try {
+        return e.make(params);
+      } catch (const std::invalid_argument& err) {
+        throw UnknownChoice(std::string(multiplier) + " is invalid for ring " + std::string(ring) + ": " + err.what());
+      }
+    }
+  throw UnknownChoice("unknown multiplier '" + std::string(multiplier) + "' for ring " + std::string(ring) +
+                      " (valid: " + join(multipliers_for_ring(ring)) + ")");
+}
+
+}  // namespace pqmul

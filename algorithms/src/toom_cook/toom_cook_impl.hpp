@@ -1,0 +1,195 @@
+#pragma once
+// Member definitions of ToomCook, included only by the files that
+// explicitly instantiate it (one per ring), to keep build time bounded.
+#include <algorithm>
+#include <cassert>
+#include <stdexcept>
+
+#include "pqmul/algorithms/toom_cook.hpp"
+
+namespace pqmul {
+
+template <RingDescription R, class A>
+ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
+    : name_(std::move(name)), schemes_(std::move(schemes)) {
+  std::size_t split = 1;
+  for (const ToomScheme& s : schemes_) {
+    Level level;
+    level.k = s.k;
+    level.points = 2 * s.k - 1;
+    level.evaluation_weights = s.evaluation;
+    for (const auto& row : s.evaluation) {
+      std::vector<typename A::constant> r;
+      for (auto w : row) r.push_back(A::make_constant(w < 0 ? -w : w));
+      level.evaluation.push_back(std::move(r));
+    }
+    for (const InterpolationRow& row : s.interpolation) {
+      level.interpolation_weights.push_back(row.numerators);
+      std::vector<typename A::constant> r;
+      for (auto w : row.numerators) r.push_back(A::make_constant(w < 0 ? -w : w));
+      level.interpolation.push_back(std::move(r));
+      level.divisors.push_back(A::make_divisor(row.odd, row.shift));
+      level.exact_row.push_back(row.odd == 1 && row.shift == 0);
+    }
+    bits_lost_ += s.bits_lost;
+    split *= s.k;
+    leaves_ *= level.points;
+    levels_.push_back(std::move(level));
+  }
+  A::check_modulus(R::q, bits_lost_, name_);
+  leaf_ = (R::n + split - 1) / split;
+  padded_ = leaf_ * split;
+}
+
+namespace toom_detail {
+// out (op)= w * src, where w is a small signed weight; the first term of a sum
+// is written rather than added, so counts reflect what the algorithm does.
+template <class A>
+void weighted_term(typename A::value* out, const typename A::value* src, std::size_t len, std::int64_t w,
+                   typename A::constant c, bool first) {
+  using V = typename A::value;
+  if (first) {
+    if (w == 1)
+      std::copy(src, src + len, out);
+    else if (w == -1)
+      for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(V{}, src[t]);
+    else if (w > 0)
+      for (std::size_t t = 0; t < len; ++t) out[t] = A::mul_const(src[t], c);
+    else
+      for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(V{}, A::mul_const(src[t], c));
+    return;
+  }
+  if (w == 1)
+    for (std::size_t t = 0; t < len; ++t) out[t] = A::add(out[t], src[t]);
+  else if (w == -1)
+    for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(out[t], src[t]);
+  else if (w > 0)
+    for (std::size_t t = 0; t < len; ++t) out[t] = A::add(out[t], A::mul_const(src[t], c));
+  else
+    for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(out[t], A::mul_const(src[t], c));
+}
+}  // namespace toom_detail
+
+template <RingDescription R, class A>
+void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
+  assert(is_canonical(a));
+  out.data.resize(leaves_ * leaf_);
+  std::vector<value> current(padded_, value{}), next;
+  for (std::size_t i = 0; i < R::n; ++i) current[i] = A::from_coefficient(a[i]);
+  std::size_t pieces = 1, length = padded_;
+  for (const Level& level : levels_) {
+    const std::size_t sub = length / level.k;
+    next.assign(pieces * level.points * sub, value{});
+    for (std::size_t p = 0; p < pieces; ++p) {
+      const value* base = current.data() + p * length;
+      for (std::size_t i = 0; i < level.points; ++i) {
+        value* e = next.data() + (p * level.points + i) * sub;
+        bool first = true;
+        for (std::size_t j = 0; j < level.k; ++j) {
+          const std::int64_t w = level.evaluation_weights[i][j];
+          if (w == 0) continue;
+          toom_detail::weighted_term<A>(e, base + j * sub, sub, w, level.evaluation[i][j], first);
+          first = false;
+        }
+      }
+    }
+    current.swap(next);
+    pieces *= level.points;
+    length = sub;
+  }
+  std::copy(current.begin(), current.end(), out.data.begin());
+}
+
+template <RingDescription R, class A>
+void ToomCook<R, A>::clear(accumulator& acc) const {
+  acc.data.assign(leaves_ * (2 * leaf_ - 1), value{});
+}
+
+namespace toom_detail {
+// c[i + j] += x[i] * y[j]: the inner loop runs over j with x[i] broadcast, so
+// it vectorises; a compile-time length lets the compiler unroll it fully.
+template <class A, std::size_t L>
+void leaf_product_fixed(typename A::value* __restrict c, const typename A::value* __restrict x,
+                        const typename A::value* __restrict y) {
+  // Keep the outer loop rolled: fully unrolled, the compiler stops vectorising the inner one.
+#if defined(__clang__)
+#pragma clang loop unroll(disable)
+#elif defined(__GNUC__)
+#pragma GCC unroll 1
+#endif
+  for (std::size_t i = 0; i < L; ++i) {
+    const typename A::value xi = x[i];
+    for (std::size_t j = 0; j < L; ++j) c[i + j] = A::add(c[i + j], A::mul(xi, y[j]));
+  }
+}
+template <class A>
+void leaf_product(typename A::value* __restrict c, const typename A::value* __restrict x,
+                  const typename A::value* __restrict y, std::size_t l) {
+  for (std::size_t i = 0; i < l; ++i)
+    for (std::size_t j = 0; j < l; ++j) c[i + j] = A::add(c[i + j], A::mul(x[i], y[j]));
+}
+}  // namespace toom_detail
+
+template <RingDescription R, class A>
+void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  const std::size_t l = leaf_, width = 2 * leaf_ - 1;
+  for (std::size_t leaf = 0; leaf < leaves_; ++leaf) {
+    const value* xa = x.data.data() + leaf * l;
+    const value* ya = y.data.data() + leaf * l;
+    value* c = acc.data.data() + leaf * width;
+    if (l == 16)
+      toom_detail::leaf_product_fixed<A, 16>(c, xa, ya);
+    else if (l == 32)
+      toom_detail::leaf_product_fixed<A, 32>(c, xa, ya);
+    else
+      toom_detail::leaf_product<A>(c, xa, ya, l);
+  }
+}
+
+template <RingDescription R, class A>
+void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
+  std::vector<value> current(acc.data), next, row;
+  std::size_t pieces = leaves_, sub = leaf_;
+  for (std::size_t li = levels_.size(); li-- > 0;) {
+    const Level& level = levels_[li];
+    const std::size_t width = 2 * sub - 1, parents = pieces / level.points;
+    const std::size_t parent_width = 2 * level.k * sub - 1;
+    next.assign(parents * parent_width, value{});
+    row.resize(width);
+    for (std::size_t g = 0; g < parents; ++g) {
+      const value* e = current.data() + g * level.points * width;
+      value* parent = next.data() + g * parent_width;
+      for (std::size_t m = 0; m < level.points; ++m) {
+        bool first = true;
+        for (std::size_t i = 0; i < level.points; ++i) {
+          const std::int64_t w = level.interpolation_weights[m][i];
+          if (w == 0) continue;
+          toom_detail::weighted_term<A>(row.data(), e + i * width, width, w, level.interpolation[m][i], first);
+          first = false;
+        }
+        if (first) std::fill(row.begin(), row.end(), value{});
+        if (!level.exact_row[m])
+          for (std::size_t t = 0; t < width; ++t) row[t] = A::divide(row[t], level.divisors[m]);
+        value* dst = parent + m * sub;
+        for (std::size_t t = 0; t < width; ++t) dst[t] = A::add(dst[t], row[t]);
+      }
+    }
+    current.swap(next);
+    pieces = parents;
+    sub *= level.k;
+  }
+  // current holds the 2*padded-1 coefficients of the plain product: fold.
+  std::vector<value> folded(current.begin(), current.begin() + R::n);
+  for (std::size_t i = R::n; i < current.size(); ++i) {
+    const bool negate = R::wrap == Wrap::negacyclic && (i / R::n) % 2 == 1;
+    folded[i % R::n] = negate ? A::sub(folded[i % R::n], current[i]) : A::add(folded[i % R::n], current[i]);
+  }
+  for (std::size_t i = 0; i < R::n; ++i) out[i] = A::to_coefficient(folded[i], R::q);
+}
+
+template <RingDescription R, class A>
+ToomCook<R, A> make_toom_cook(std::string_view name, const Params& params) {
+  return ToomCook<R, A>(std::string(name), toom_plan(name, params, R::n));
+}
+
+}  // namespace pqmul

@@ -1,0 +1,19 @@
+# Every dependency is a Debian package (scripts/install-deps.sh installs them).
+# Header-only ones are shared by the host and the aarch64 cross build; compiled
+# ones (google-benchmark, OpenSSL) are used only where they exist for the target.
+find_package(Eigen3 3.4 REQUIRED NO_MODULE)
+find_package(Boost 1.74 REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(fmt REQUIRED)
+find_package(toml11 QUIET)
+find_package(nlohmann_json 3 REQUIRED)
+find_package(Catch2 2 REQUIRED)
+include(Catch)
+
+if(CMAKE_CROSSCOMPILING)
+  set(PQMUL_BENCHMARKS OFF)
+endif()
+if(PQMUL_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+endif()
+find_package(OpenSSL QUIET)

@@ -1,0 +1,125 @@
+// pqmul mul: checks multipliers against the Kronecker oracle on random and
+// extreme inputs, one verdict line per case; exit 1 on any mismatch.
+#include <fmt/core.h>
+
+#include <random>
+
+#include "command.hpp"
+#include "multiplier_options.hpp"
+
+namespace pqmul::cli {
+namespace {
+
+enum class Shape { random, all_max, all_min, single, alternating };
+constexpr const char* shape_name(Shape s) {
+  switch (s) {
+    case Shape::random: return "random";
+    case Shape::all_max: return "all-max";
+    case Shape::all_min: return "all-min";
+    case Shape::single: return "single";
+    case Shape::alternating: return "alternating";
+  }
+  return "?";
+}
+
+std::vector<std::uint16_t> input(const RingInfo& r, Shape s, std::size_t count, std::mt19937_64& rng) {
+  std::vector<std::uint16_t> v(count * r.n);
+  std::uniform_int_distribution<std::uint32_t> coeff(0, r.q - 1);
+  std::uniform_int_distribution<std::size_t> position(0, r.n - 1);
+  const std::size_t one = position(rng);
+  for (std::size_t i = 0; i < v.size(); ++i) switch (s) {
+      case Shape::random: v[i] = static_cast<std::uint16_t>(coeff(rng)); break;
+      case Shape::all_max: v[i] = static_cast<std::uint16_t>(r.q - 1); break;
+      case Shape::all_min: v[i] = static_cast<std::uint16_t>(r.q / 2); break;
+      case Shape::single: v[i] = i % r.n == one ? static_cast<std::uint16_t>(r.q - 1) : 0; break;
+      case Shape::alternating: v[i] = i % 2 ? static_cast<std::uint16_t>(r.q - 1) : 1; break;
+    }
+  return v;
+}
+
+struct Tally {
+  std::size_t cases = 0, failures = 0;
+};
+
+// One (multiplier, strategy) combination: every shape, `trials` random cases.
+Tally check(const RingMultiplier& m, const RingMultiplier& oracle, std::optional<Strategy> strategy, std::size_t rank,
+            std::size_t trials, std::uint64_t seed, bool verbose) {
+  std::mt19937_64 rng(seed);
+  const RingInfo r = m.ring();
+  Tally t;
+  for (Shape shape : {Shape::random, Shape::all_max, Shape::all_min, Shape::single, Shape::alternating}) {
+    const std::size_t repeats = shape == Shape::random ? trials : 1;
+    for (std::size_t k = 0; k < repeats; ++k) {
+      const std::size_t rows = std::max<std::size_t>(rank, 1);
+      auto a = input(r, shape, rank ? rank * rank : 1, rng), b = input(r, Shape::random, rows, rng);
+      std::vector<std::uint16_t> got(rows * r.n), want(rows * r.n);
+      std::string what;
+      if (rank == 0) {
+        m.mul(a, b, got);
+        oracle.mul(a, b, want);
+        what = "product";
+      } else {
+        m.matrix_vector(a, b, got, rank, Transpose::no, *strategy, nullptr);
+        oracle.matrix_vector(a, b, want, rank, Transpose::no, Strategy::lazy, nullptr);
+        what = fmt::format("matrix-vector rank {} {}", rank, to_string(*strategy));
+      }
+      const bool ok = got == want;
+      ++t.cases;
+      if (!ok) ++t.failures;
+      if (verbose)
+        fmt::print("{} {:<40} {:<34} {}\n", ok ? "PASS" : "FAIL", m.id(), what,
+                   shape == Shape::random ? fmt::format("random #{}", k) : shape_name(shape));
+    }
+  }
+  return t;
+}
+
+std::vector<std::string> expand(const std::string& choice, const std::vector<std::string>& all) {
+  return choice == "all" ? all : std::vector<std::string>{choice};
+}
+
+void run_mul(const MultiplierChoice& c, std::size_t trials, std::uint64_t seed, bool table) {
+  std::vector<std::optional<Strategy>> strategies;
+  if (c.rank == 0)
+    strategies.push_back(std::nullopt);
+  else if (c.strategy.empty() || c.strategy == "all")
+    for (Strategy s : all_strategies) strategies.push_back(s);
+  else
+    strategies.push_back(parse_strategy(c.strategy));
+
+  std::size_t failures = 0, combos = 0;
+  if (table) fmt::print("{:<58} {:<8} {:>6} {:>6}  {}\n", "id", "strategy", "cases", "failed", "verdict");
+  for (const auto& ring : expand(c.ring, registered_rings())) {
+    auto names = c.multiplier == "all" ? multipliers_for_ring(ring) : std::vector<std::string>{c.multiplier};
+    auto oracle = make_multiplier(ring, "kronecker");
+    for (const auto& name : names) {
+      auto m = make_multiplier(ring, name, Params::parse(c.params));
+      for (auto s : strategies) {
+        Tally t = check(*m, *oracle, s, c.rank, trials, seed, !table);
+        ++combos;
+        failures += t.failures;
+        if (table)
+          fmt::print("{:<58} {:<8} {:>6} {:>6}  {}\n", m->id(), s ? std::string(to_string(*s)) : "-", t.cases,
+                     t.failures, t.failures ? "FAIL" : "ok");
+      }
+    }
+  }
+  if (failures) throw Failure(1, fmt::format("{} mismatching case(s)", failures));
+  if (table) fmt::print("all {} combinations agree with the Kronecker oracle\n", combos);
+}
+
+const CommandRegistration registration([](CLI::App& app) {
+  auto* cmd = app.add_subcommand("mul", "Check a multiplier against the Kronecker oracle");
+  static MultiplierChoice choice;
+  static std::size_t trials = 4;
+  static std::uint64_t seed = 1;
+  choice.add_to(*cmd, true);
+  cmd->add_option("--trials", trials, "random cases per combination");
+  cmd->add_option("--seed", seed, "seed of the input generator");
+  static bool table = false;
+  cmd->add_flag("--table", table, "one summary row per combination");
+  cmd->callback([] { run_mul(choice, trials, seed, table); });
+});
+
+}  // namespace
+}  // namespace pqmul::cli

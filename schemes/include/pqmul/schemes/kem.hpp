@@ -1,0 +1,71 @@
+#pragma once
+// Run-time view of a KEM instantiation (scheme x multiplier x strategy x ISA),
+// for the CLI, the KAT generator, the hybrid and the benchmarks.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/schemes/common/random.hpp"
+
+namespace pqmul {
+
+// Raised for malformed keys or ciphertexts refused by the scheme's input checks
+// (e.g. FIPS 203 modulus and hash checks, wrong lengths).
+struct InvalidInput : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+class Kem {
+ public:
+  virtual ~Kem() = default;
+  virtual std::string scheme() const = 0;      // e.g. "ml-kem-768"
+  virtual std::string multiplier() const = 0;  // e.g. "ntt"
+  virtual Strategy strategy() const = 0;
+  virtual std::string isa() const = 0;
+  std::string id() const;  // <scheme>/<multiplier>/<isa>
+
+  virtual std::size_t public_key_bytes() const = 0;
+  virtual std::size_t secret_key_bytes() const = 0;
+  virtual std::size_t ciphertext_bytes() const = 0;
+  virtual std::size_t shared_secret_bytes() const = 0;
+
+  // Draw randomness from rng exactly as the scheme's reference code does, so
+  // the NIST DRBG reproduces the official KAT files.
+  virtual void keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk, RandomSource& rng) const = 0;
+  virtual void encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
+                      std::span<const std::uint8_t> pk, RandomSource& rng) const = 0;
+  // Implicit rejection: a modified ciphertext yields the pseudo-random key,
+  // not an error. Throws InvalidInput only for malformed lengths/keys.
+  virtual void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
+                      std::span<const std::uint8_t> sk) const = 0;
+};
+
+struct KemEntry {
+  std::string scheme;
+  std::string family;                    // "kyber", "ml-kem", "saber", "ntru"
+  std::string kat_header;                // first line of the NIST .rsp, e.g. "# Kyber768"
+  std::vector<std::string> multipliers;  // registered multipliers, first = default
+  std::vector<Strategy> strategies;      // strategies that change the computation
+  // Throws UnknownChoice-like std::invalid_argument naming valid choices.
+  std::function<std::unique_ptr<Kem>(std::string_view multiplier, Strategy)> make;
+};
+
+// Each family contributes its entries.
+std::vector<KemEntry> kyber_kem_entries();
+std::vector<KemEntry> saber_kem_entries();
+std::vector<KemEntry> ntru_kem_entries();
+
+const std::vector<KemEntry>& kem_registry();
+// Throws std::invalid_argument naming the valid schemes / multipliers / strategies.
+std::unique_ptr<Kem> make_kem(std::string_view scheme, std::string_view multiplier = {},
+                              std::optional<Strategy> strategy = {});
+
+}  // namespace pqmul

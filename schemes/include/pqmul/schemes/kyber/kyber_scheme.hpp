@@ -1,0 +1,332 @@
+#pragma once
+// Kyber round 3 and ML-KEM as a template over the parameter set P and the
+// multiplier M of the kyber ring.
+//
+// The standard fixes the NTT domain at three places: the matrix A^ is sampled
+// in it, and t^ (in ek) and s^ (in dk) are stored in it. NttBridge<M> says how
+// a multiplier meets those values: the NTT multiplier uses them directly; any
+// other multiplier converts with the FIPS 203 NTT at exactly those
+// boundaries and multiplies in the normal domain. The algebra is the same, so
+// every multiplier produces the same bytes.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "pqmul/schemes/common/constant_time.hpp"
+#include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/kyber/kyber.hpp"
+#include "pqmul/schemes/kyber/primitives.hpp"
+
+namespace pqmul::kyber {
+
+// A multiplier of the normal domain: NTT-domain values are converted.
+template <Multiplier M>
+struct NttBridge {
+  using operand = typename M::operand;
+  using accumulator = typename M::accumulator;
+  static void from_ntt(const M& m, const KPoly& f_hat, operand& x) { m.transform(inverse_ntt(f_hat), x); }
+  // NTT(sum in acc + e), canonical.
+  static KPoly sum_to_ntt(const M& m, const accumulator& acc, const KPoly& e) {
+    KPoly sum;
+    m.inverse(acc, sum);
+    return ntt(add(sum, e));
+  }
+};
+
+// The NTT multiplier works in the standard's domain without conversion.
+template <>
+struct NttBridge<KyberNttMultiplier> {
+  using M = KyberNttMultiplier;
+  static void from_ntt(const M&, const KPoly& f_hat, M::operand& x) { x = M::from_ntt(f_hat.coeffs); }
+  static KPoly sum_to_ntt(const M& m, M::accumulator acc, const KPoly& e) {
+    auto e_hat = m.make_operand();
+    m.transform(e, e_hat);
+    M::add_ntt(acc, e_hat);
+    auto t_hat = m.make_operand();
+    M::to_ntt(acc, t_hat);
+    KPoly out;
+    out.coeffs = M::ntt_coefficients(t_hat);
+    return out;
+  }
+};
+
+template <class P, Multiplier M>
+  requires std::same_as<typename M::ring, KyberRing>
+class Kyber {
+ public:
+  static constexpr unsigned k = P::k;
+  using Vector = std::array<KPoly, k>;
+  using Bridge = NttBridge<M>;
+
+  Kyber(M multiplier, Strategy strategy) : m_(std::move(multiplier)), strategy_(strategy) {
+    require_accumulation(m_, k + 1);
+  }
+  const M& multiplier() const { return m_; }
+  Strategy strategy() const { return strategy_; }
+
+  // FIPS 203 Algorithm 16 (round 3: Algorithm 7 of the v3.02 specification).
+  void keygen_internal(std::span<const std::uint8_t, 32> d, std::span<const std::uint8_t, 32> z,
+                       std::span<std::uint8_t> ek, std::span<std::uint8_t> dk) const {
+    check_length(ek, P::ek_bytes, "encapsulation key buffer");
+    check_length(dk, P::dk_bytes, "decapsulation key buffer");
+    pke_keygen(d, ek, dk.first(P::dk_pke_bytes));
+    auto rest = dk.subspan(P::dk_pke_bytes);
+    std::copy(ek.begin(), ek.end(), rest.begin());
+    const auto h = keccak::sha3_256(ek);
+    std::copy(h.begin(), h.end(), rest.begin() + P::ek_bytes);
+    std::copy(z.begin(), z.end(), rest.begin() + P::ek_bytes + 32);
+  }
+
+  // FIPS 203 Algorithm 17 with the input checks of section 7.2.
+  void encaps_internal(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
+                       std::span<const std::uint8_t, 32> m) const {
+    check_length(ek, P::ek_bytes, "encapsulation key");
+    check_length(ct, P::ct_bytes, "ciphertext buffer");
+    check_length(ss, P::ss_bytes, "shared secret buffer");
+    if constexpr (P::version == Version::fips203) {
+      if (!encoding_is_reduced(ek.first(P::dk_pke_bytes)))
+        throw InvalidInput(std::string(P::name) + ": encapsulation key has a coefficient >= q (modulus check)");
+    }
+    const auto h_ek = keccak::sha3_256(ek);
+    const auto kr = hash_g(m, h_ek);  // (K, r)
+    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct);
+    if constexpr (P::version == Version::fips203) {
+      std::copy(kr.begin(), kr.begin() + 32, ss.begin());
+    } else {
+      kdf(std::span<const std::uint8_t, 32>(kr.data(), 32), ct, ss);
+    }
+  }
+
+  // Round 3 hashes the random bytes before use ("do not send RNG output").
+  void encaps_from_random(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
+                          std::span<const std::uint8_t, 32> random) const {
+    if constexpr (P::version == Version::round3) {
+      const auto m = keccak::sha3_256(random);
+      encaps_internal(ct, ss, ek, m);
+    } else {
+      encaps_internal(ct, ss, ek, random);
+    }
+  }
+
+  // FIPS 203 Algorithm 18 with the checks of section 7.3; implicit rejection.
+  void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct, std::span<const std::uint8_t> dk) const {
+    check_length(dk, P::dk_bytes, "decapsulation key");
+    check_length(ct, P::ct_bytes, "ciphertext");
+    check_length(ss, P::ss_bytes, "shared secret buffer");
+    const auto dk_pke = dk.first(P::dk_pke_bytes);
+    const auto ek = dk.subspan(P::dk_pke_bytes, P::ek_bytes);
+    const auto h = dk.subspan(P::dk_pke_bytes + P::ek_bytes, 32);
+    const auto z = std::span<const std::uint8_t, 32>(dk.data() + P::dk_pke_bytes + P::ek_bytes + 32, 32);
+    if constexpr (P::version == Version::fips203) {
+      const auto h_ek = keccak::sha3_256(ek);
+      if (ct::differ(h_ek, h))
+        throw InvalidInput(std::string(P::name) + ": decapsulation key fails the hash check H(ek)");
+    }
+    std::array<std::uint8_t, 32> m_prime;
+    pke_decrypt(dk_pke, ct, m_prime);
+    const auto kr = hash_g(m_prime, h);
+    std::array<std::uint8_t, P::ct_bytes> ct_prime;
+    pke_encrypt(ek, m_prime, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct_prime);
+    const std::uint8_t reject = ct::differ(ct, ct_prime);
+    if constexpr (P::version == Version::fips203) {
+      // K_bar = J(z || c).
+      keccak::Shake256 j;
+      j.absorb(z);
+      j.absorb(ct);
+      std::array<std::uint8_t, 32> k_bar;
+      j.squeeze(k_bar);
+      std::copy(kr.begin(), kr.begin() + 32, ss.begin());
+      ct::conditional_move(ss, k_bar, reject);
+    } else {
+      // KDF(K_bar' || H(c)) on success, KDF(z || H(c)) on failure.
+      std::array<std::uint8_t, 32> pre;
+      std::copy(kr.begin(), kr.begin() + 32, pre.begin());
+      ct::conditional_move(pre, z, reject);
+      kdf(pre, ct, ss);
+    }
+  }
+
+ private:
+  static void check_length(std::span<const std::uint8_t> s, std::size_t expected, const char* what) {
+    if (s.size() != expected)
+      throw InvalidInput(std::string(P::name) + ": " + what + " must be " + std::to_string(expected) +
+                         " bytes, not " + std::to_string(s.size()));
+  }
+
+  // G(a || b) = SHA3-512.
+  static std::array<std::uint8_t, 64> hash_g(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {
+    keccak::Sha3_512 g;
+    g.absorb(a);
+    g.absorb(b);
+    std::array<std::uint8_t, 64> out;
+    g.squeeze(out);
+    return out;
+  }
+
+  // Round 3 KDF(K || H(c)) = SHAKE256, 32 bytes.
+  static void kdf(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t> ct, std::span<std::uint8_t> ss) {
+    const auto h_c = keccak::sha3_256(ct);
+    keccak::Shake256 x;
+    x.absorb(key);
+    x.absorb(h_c);
+    x.squeeze(ss);
+  }
+
+  // A^[i][j] = SampleNTT(rho || j || i); `transposed` reads A^T instead.
+  static KPoly matrix_entry(std::span<const std::uint8_t, 32> rho, unsigned row, unsigned col, bool transposed) {
+    const unsigned i = transposed ? col : row, j = transposed ? row : col;
+    return sample_ntt(rho, static_cast<std::uint8_t>(j), static_cast<std::uint8_t>(i));
+  }
+
+  // One matrix-vector row: acc = sum_j A^[row][j] * v_j, where v holds the
+  // vector's operands (the cached strategy transforms them once; the lazy
+  // one again for each row; the eager one inverts every product separately).
+  void transform_vector(const Vector& v, std::vector<typename M::operand>& out) const {
+    out.clear();
+    for (const auto& p : v) {
+      out.push_back(m_.make_operand());
+      m_.transform(p, out.back());
+    }
+  }
+
+  // Computes, for each row, the product with the matrix (or its transpose)
+  // and hands the row's accumulator to `finish(row, acc)`. For the eager
+  // strategy the products are inverted one by one and summed in the normal
+  // domain; `finish_normal(row, sum)` then receives the sum.
+  template <class Finish, class FinishNormal>
+  void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, const Vector& v, Finish&& finish,
+                    FinishNormal&& finish_normal) const {
+    std::vector<typename M::operand> cached;
+    if (strategy_ == Strategy::cached) transform_vector(v, cached);
+    auto a = m_.make_operand(), x = m_.make_operand();
+    auto acc = m_.make_accumulator();
+    for (unsigned row = 0; row < k; ++row) {
+      KPoly sum{};
+      m_.clear(acc);
+      for (unsigned col = 0; col < k; ++col) {
+        Bridge::from_ntt(m_, matrix_entry(rho, row, col, transposed), a);
+        const typename M::operand* vx = &x;
+        if (strategy_ == Strategy::cached) {
+          vx = &cached[col];
+        } else {
+          m_.transform(v[col], x);
+        }
+        if (strategy_ == Strategy::eager) {
+          m_.clear(acc);
+          m_.multiply_accumulate(acc, a, *vx);
+          KPoly product;
+          m_.inverse(acc, product);
+          sum = add(sum, product);
+        } else {
+          m_.multiply_accumulate(acc, a, *vx);
+        }
+      }
+      if (strategy_ == Strategy::eager) {
+        finish_normal(row, sum);
+      } else {
+        finish(row, acc);
+      }
+    }
+  }
+
+  // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain.
+  KPoly inner_product_ntt(const Vector& f_hat, const Vector& v) const {
+    auto a = m_.make_operand(), x = m_.make_operand();
+    auto acc = m_.make_accumulator();
+    KPoly sum{};
+    m_.clear(acc);
+    for (unsigned j = 0; j < k; ++j) {
+      Bridge::from_ntt(m_, f_hat[j], a);
+      m_.transform(v[j], x);
+      if (strategy_ == Strategy::eager) {
+        m_.clear(acc);
+        m_.multiply_accumulate(acc, a, x);
+        KPoly product;
+        m_.inverse(acc, product);
+        sum = add(sum, product);
+      } else {
+        m_.multiply_accumulate(acc, a, x);
+      }
+    }
+    if (strategy_ != Strategy::eager) m_.inverse(acc, sum);
+    return sum;
+  }
+
+  // K-PKE.KeyGen (FIPS 203 Algorithm 13).
+  void pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std::uint8_t> ek, std::span<std::uint8_t> dk_pke) const {
+    std::array<std::uint8_t, 64> rho_sigma;
+    if constexpr (P::version == Version::fips203) {
+      const std::uint8_t rank = k;  // domain separation by the rank (FIPS 203 only)
+      rho_sigma = hash_g(d, std::span<const std::uint8_t>(&rank, 1));
+    } else {
+      rho_sigma = hash_g(d, {});
+    }
+    const auto rho = std::span<const std::uint8_t, 32>(rho_sigma.data(), 32);
+    const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
+    Vector s, e;
+    std::uint8_t n = 0;
+    for (auto& p : s) p = sample_noise(sigma, n++, P::eta1);
+    for (auto& p : e) p = sample_noise(sigma, n++, P::eta1);
+    // t^ = A^ o s^ + e^, encoded in the NTT domain.
+    matrix_times(
+        rho, false, s,
+        [&](unsigned row, const typename M::accumulator& acc) {
+          byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
+        },
+        [&](unsigned row, const KPoly& sum) {
+          byte_encode(ntt(add(sum, e[row])), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
+        });
+    std::copy(rho.begin(), rho.end(), ek.begin() + P::dk_pke_bytes);
+    for (unsigned i = 0; i < k; ++i) byte_encode(ntt(s[i]), 12, dk_pke.subspan(P::poly_bytes * i, P::poly_bytes));
+  }
+
+  // K-PKE.Encrypt (FIPS 203 Algorithm 14).
+  void pke_encrypt(std::span<const std::uint8_t> ek, std::span<const std::uint8_t, 32> msg,
+                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct) const {
+    Vector t_hat, y, e1;
+    for (unsigned i = 0; i < k; ++i) t_hat[i] = byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12);
+    const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
+    std::uint8_t n = 0;
+    for (auto& p : y) p = sample_noise(r, n++, P::eta1);
+    for (auto& p : e1) p = sample_noise(r, n++, P::eta2);
+    const KPoly e2 = sample_noise(r, n, P::eta2);
+    // u = NTT^-1(A^T o y^) + e1.
+    auto put_u = [&](unsigned row, const KPoly& product) {
+      byte_encode(compress(add(product, e1[row]), P::du), P::du, ct.subspan(32 * P::du * row, 32 * P::du));
+    };
+    matrix_times(
+        rho, true, y,
+        [&](unsigned row, const typename M::accumulator& acc) {
+          KPoly product;
+          m_.inverse(acc, product);
+          put_u(row, product);
+        },
+        put_u);
+    // v = NTT^-1(t^T o y^) + e2 + mu.
+    const KPoly v = add(add(inner_product_ntt(t_hat, y), e2), message_to_poly(msg));
+    byte_encode(compress(v, P::dv), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes));
+  }
+
+  // K-PKE.Decrypt (FIPS 203 Algorithm 15).
+  void pke_decrypt(std::span<const std::uint8_t> dk_pke, std::span<const std::uint8_t> ct,
+                   std::span<std::uint8_t, 32> msg) const {
+    Vector u, s_hat;
+    for (unsigned i = 0; i < k; ++i) {
+      u[i] = decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du), P::du);
+      s_hat[i] = byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12);
+    }
+    const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv), P::dv);
+    // w = v - NTT^-1(s^T o NTT(u)).
+    poly_to_message(sub(v, inner_product_ntt(s_hat, u)), msg);
+  }
+
+  M m_;
+  Strategy strategy_;
+};
+
+}  // namespace pqmul::kyber

@@ -1,0 +1,37 @@
+#pragma once
+// Building an NTRU Kem from a multiplier name at run time.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/ntru/params.hpp"
+
+namespace pqmul::ntru {
+
+// The multipliers every NTRU parameter set accepts, the default first.
+const std::vector<std::string>& kem_multipliers();
+
+// The points of "toom-k" when none are given: Toom-3 over {0, 1, -1, -2, inf}
+// (exact in 16-bit words for every NTRU q), Karatsuba below 32 coefficients.
+Params default_toom_k_params();
+
+// "name" or "name:key=value;key=value" -> (name, parameters). Throws
+// std::invalid_argument on malformed parameters.
+std::pair<std::string, Params> split_multiplier(std::string_view text);
+
+std::string join_names(const std::vector<std::string>& names);
+
+// Throws std::invalid_argument naming the valid multipliers.
+template <ParameterSet P>
+std::unique_ptr<Kem> make_kem(std::string_view multiplier);
+
+extern template std::unique_ptr<Kem> make_kem<Hps2048509>(std::string_view);
+extern template std::unique_ptr<Kem> make_kem<Hps2048677>(std::string_view);
+extern template std::unique_ptr<Kem> make_kem<Hps4096821>(std::string_view);
+extern template std::unique_ptr<Kem> make_kem<Hrss701>(std::string_view);
+
+}  // namespace pqmul::ntru

@@ -1,0 +1,102 @@
+#pragma once
+// The run-time Kem of one (parameter set, multiplier) pair, and the factory
+// that builds it from a multiplier name. Included by the files that
+// instantiate the scheme (schemes/src/ntru/ntru_<set>.cpp).
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "pqmul/algorithms/kronecker.hpp"
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/ntru/factory.hpp"
+#include "pqmul/schemes/ntru/scheme.hpp"
+
+namespace pqmul::ntru {
+
+template <ParameterSet P, Multiplier M>
+class NtruKem final : public Kem {
+ public:
+  NtruKem(M multiplier, std::string label) : scheme_(std::move(multiplier)), label_(std::move(label)) {}
+
+  std::string scheme() const override { return std::string(P::name); }
+  std::string multiplier() const override { return label_; }
+  Strategy strategy() const override { return Strategy::eager; }
+  std::string isa() const override { return "portable"; }
+
+  std::size_t public_key_bytes() const override { return P::public_key_bytes; }
+  std::size_t secret_key_bytes() const override { return P::secret_key_bytes; }
+  std::size_t ciphertext_bytes() const override { return P::ciphertext_bytes; }
+  std::size_t shared_secret_bytes() const override { return P::shared_secret_bytes; }
+
+  void keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk, RandomSource& rng) const override {
+    require(pk.size(), P::public_key_bytes, "public key");
+    require(sk.size(), P::secret_key_bytes, "secret key");
+    std::array<std::uint8_t, P::fg_bytes> seed;
+    rng.fill(seed);
+    std::array<std::uint8_t, P::prf_key_bytes> prf_key;
+    rng.fill(prf_key);
+    scheme_.keypair(pk.template first<P::public_key_bytes>(), sk.template first<P::secret_key_bytes>(), seed,
+                    prf_key);
+  }
+
+  void encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
+              RandomSource& rng) const override {
+    require(ct.size(), P::ciphertext_bytes, "ciphertext");
+    require(ss.size(), P::shared_secret_bytes, "shared secret");
+    require(pk.size(), P::public_key_bytes, "public key");
+    std::array<std::uint8_t, P::rm_bytes> coins;
+    rng.fill(coins);
+    scheme_.encaps(ct.template first<P::ciphertext_bytes>(), ss.template first<P::shared_secret_bytes>(),
+                   pk.template first<P::public_key_bytes>(), coins);
+  }
+
+  void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
+              std::span<const std::uint8_t> sk) const override {
+    require(ss.size(), P::shared_secret_bytes, "shared secret");
+    require(ct.size(), P::ciphertext_bytes, "ciphertext");
+    require(sk.size(), P::secret_key_bytes, "secret key");
+    scheme_.decaps(ss.template first<P::shared_secret_bytes>(), ct.template first<P::ciphertext_bytes>(),
+                   sk.template first<P::secret_key_bytes>());
+  }
+
+  const Ntru<P, M>& typed() const { return scheme_; }
+
+ private:
+  static void require(std::size_t got, std::size_t expected, const char* what) {
+    if (got != expected)
+      throw InvalidInput(std::string(P::name) + ": " + what + " must be " + std::to_string(expected) +
+                         " bytes, got " + std::to_string(got));
+  }
+  Ntru<P, M> scheme_;
+  std::string label_;
+};
+
+template <ParameterSet P>
+std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
+  using R = typename P::ring;
+  const auto [name, params] = split_multiplier(multiplier.empty() ? kem_multipliers().front() : multiplier);
+  const std::string label = params.empty() ? name : name + ":" + params.to_string();
+  try {
+    for (std::string_view toom : toom_family_names)
+      if (name == toom) {
+        // The scheme is instantiated for 16-bit words only.
+        params.require_only({"depth", "leaf", "points"});
+        const Params plan = name == "toom-k" && !params.has("points") ? default_toom_k_params() : params;
+        return std::make_unique<NtruKem<P, ToomCook<R>>>(make_toom_cook<R>(name, plan), label);
+      }
+    if (name == "kronecker") {
+      params.require_only({});
+      return std::make_unique<NtruKem<P, Kronecker<R>>>(Kronecker<R>{}, label);
+    }
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(P::name) + ": multiplier " + label + " is invalid: " + e.what());
+  }
+  throw std::invalid_argument(std::string(P::name) + ": unknown multiplier '" + name +
+                              "' (valid: " + join_names(kem_multipliers()) + ")");
+}
+
+}  // namespace pqmul::ntru

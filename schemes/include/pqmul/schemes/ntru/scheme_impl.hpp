@@ -1,0 +1,172 @@
+#pragma once
+// Member definitions of Ntru<P, M>; included by the files that instantiate it.
+#include <array>
+
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/schemes/common/constant_time.hpp"
+#include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/ntru/inverse.hpp"
+#include "pqmul/schemes/ntru/pack.hpp"
+#include "pqmul/schemes/ntru/sample.hpp"
+#include "pqmul/schemes/ntru/scheme.hpp"
+
+namespace pqmul::ntru {
+
+namespace detail {
+
+// 1 unless every coefficient 0 .. n-2 of r is in {0, 1, q-1} and r_{n-1} = 0.
+template <ParameterSet P>
+std::uint8_t invalid_r(const Rq<P>& r) {
+  std::uint32_t bad = 0;
+  for (std::size_t i = 0; i + 1 < P::n; ++i) {
+    const std::uint32_t c = r[i];
+    bad |= (c + 1) & (P::q - 4);  // 0 iff c + 1 is in {0, 1, 2, 3} mod q
+    bad |= (c + 2) & 4;           // 4 if c = 2
+  }
+  bad |= r[P::n - 1];
+  return static_cast<std::uint8_t>((0u - bad) >> 31);
+}
+
+// HPS: 1 unless m has exactly weight/2 coefficients 1 and weight/2 coefficients 2.
+template <ParameterSet P>
+std::uint8_t invalid_m(const S3<P>& m) {
+  std::uint32_t ones = 0, twos = 0;
+  for (std::size_t i = 0; i < P::n; ++i) {
+    ones += m[i] & 1;
+    twos += m[i] >> 1;
+  }
+  const std::uint32_t bad = (ones ^ twos) | ((2 * twos) ^ static_cast<std::uint32_t>(P::weight));
+  return static_cast<std::uint8_t>((0u - bad) >> 31);
+}
+
+}  // namespace detail
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+Rq<P> Ntru<P, M>::mul_rq(const Rq<P>& a, const Rq<P>& b) const {
+  return pqmul::mul(multiplier_, a, b);
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+Rq<P> Ntru<P, M>::mul_sq(const Rq<P>& a, const Rq<P>& b) const {
+  Rq<P> r = mul_rq(a, b);
+  reduce_phi<P>(r);
+  return r;
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
+  static_assert(P::n < P::q / 2, "the product of trits must fit in the centred range of Z_q");
+  return rq_to_s3<P>(mul_rq(to_rq<P>(a), to_rq<P>(b)));
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_secret_key_bytes> sk,
+                               ConstBytes<P::fg_bytes> seed) const {
+  const auto f_bytes = seed.template first<P::iid_bytes>();
+  S3<P> f, g;
+  if constexpr (P::variant == Variant::hps) {
+    f = sample_iid<P>(f_bytes);
+    g = sample_fixed_type<P>(seed.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+  } else {
+    f = sample_iid_plus<P>(f_bytes);
+    g = sample_iid_plus<P>(seed.template subspan<P::iid_bytes, P::iid_bytes>());
+  }
+  S3<P> f_inverse_mod3;
+  bool ok = invert_s3<P::n>(f, f_inverse_mod3);
+  pack_s3<P>(f, sk.template subspan<0, P::trinary_bytes>());
+  pack_s3<P>(f_inverse_mod3, sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
+
+  const Rq<P> fq = to_rq<P>(f);
+  const Rq<P> gq = key_g<P>(g);  // 3g (HPS) or 3(x-1)g (HRSS)
+  Rq<P> gf_inverse;
+  ok &= invert_rq<P>(multiplier_, mul_rq(gq, fq), gf_inverse);
+  // h^-1 = (gf)^-1 f^2 = f / (3g), h = (gf)^-1 g^2 = 3g / f.
+  const Rq<P> h_inverse = mul_sq(mul_rq(gf_inverse, fq), fq);
+  pack_sq<P>(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
+  const Rq<P> h = mul_rq(mul_rq(gf_inverse, gq), gq);
+  pack_sq<P>(h, pk);
+  return ok;
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+void Ntru<P, M>::owcpa_encrypt(Bytes<P::ciphertext_bytes> ct, const S3<P>& r, const S3<P>& m,
+                               ConstBytes<P::public_key_bytes> pk) const {
+  const Rq<P> h = unpack_rq_sum_zero<P>(pk);
+  pack_sq<P>(add_rq<P>(mul_rq(to_rq<P>(r), h), lift<P>(m)), ct);
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+std::uint8_t Ntru<P, M>::owcpa_decrypt(Bytes<P::message_bytes> rm, ConstBytes<P::ciphertext_bytes> ct,
+                                       ConstBytes<P::secret_key_bytes> sk) const {
+  const Rq<P> c = unpack_rq_sum_zero<P>(ct);
+  const S3<P> f = unpack_s3<P>(sk.template subspan<0, P::trinary_bytes>());
+  // m = (c f mod (q, x^n - 1), centred, mod (3, Phi_n)) * f^-1 in S_3.
+  const S3<P> mf = rq_to_s3<P>(mul_rq(c, to_rq<P>(f)));
+  const S3<P> f_inverse_mod3 = unpack_s3<P>(sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
+  const S3<P> m = mul_s3(mf, f_inverse_mod3);
+  pack_s3<P>(m, rm.template subspan<P::trinary_bytes, P::trinary_bytes>());
+
+  std::uint8_t fail = unused_bits_set<P>(ct);
+  // The KEM needs ct = Enc(h, (r, m)). Instead of re-encrypting it suffices
+  // that m is in the message space and r = (c - Lift(m)) / h mod (q, Phi_n)
+  // is ternary with r_{n-1} = 0, because c(1) = 0 by construction of c.
+  if constexpr (P::variant == Variant::hps) fail |= detail::invalid_m<P>(m);
+  const Rq<P> b = sub_rq<P>(c, lift<P>(m));
+  const Rq<P> h_inverse = unpack_sq<P>(sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
+  const Rq<P> r = mul_sq(b, h_inverse);
+  fail |= detail::invalid_r<P>(r);
+  pack_s3<P>(trinary_from_rq<P>(r), rm.template subspan<0, P::trinary_bytes>());
+  return fail;
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+void Ntru<P, M>::keypair(Bytes<P::public_key_bytes> pk, Bytes<P::secret_key_bytes> sk, ConstBytes<P::fg_bytes> seed,
+                         ConstBytes<P::prf_key_bytes> prf_key) const {
+  owcpa_keypair(pk, sk.template first<P::owcpa_secret_key_bytes>(), seed);
+  auto key = sk.template subspan<P::owcpa_secret_key_bytes, P::prf_key_bytes>();
+  std::copy(prf_key.begin(), prf_key.end(), key.begin());
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+void Ntru<P, M>::encaps(Bytes<P::ciphertext_bytes> ct, Bytes<P::shared_secret_bytes> ss,
+                        ConstBytes<P::public_key_bytes> pk, ConstBytes<P::rm_bytes> coins) const {
+  const S3<P> r = sample_iid<P>(coins.template first<P::iid_bytes>());
+  S3<P> m;
+  if constexpr (P::variant == Variant::hps)
+    m = sample_fixed_type<P>(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+  else
+    m = sample_iid<P>(coins.template subspan<P::iid_bytes, P::iid_bytes>());
+  std::array<std::uint8_t, P::message_bytes> rm;
+  pack_s3<P>(r, std::span(rm).template first<P::trinary_bytes>());
+  pack_s3<P>(m, std::span(rm).template subspan<P::trinary_bytes>());
+  const auto key = keccak::sha3_256(rm);
+  std::copy(key.begin(), key.end(), ss.begin());
+  owcpa_encrypt(ct, r, m, pk);
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
+void Ntru<P, M>::decaps(Bytes<P::shared_secret_bytes> ss, ConstBytes<P::ciphertext_bytes> ct,
+                        ConstBytes<P::secret_key_bytes> sk) const {
+  std::array<std::uint8_t, P::message_bytes> rm;
+  const std::uint8_t fail = owcpa_decrypt(rm, ct, sk);
+  const auto key = keccak::sha3_256(rm);
+  // The rejection key SHA3-256(prf key || ct), computed in every case.
+  keccak::Sha3_256 prf;
+  prf.absorb(sk.template subspan<P::owcpa_secret_key_bytes, P::prf_key_bytes>());
+  prf.absorb(ct);
+  std::array<std::uint8_t, 32> rejection;
+  prf.squeeze(rejection);
+  std::copy(key.begin(), key.end(), ss.begin());
+  ct::conditional_move(ss, rejection, fail);
+}
+
+}  // namespace pqmul::ntru

@@ -1,0 +1,24 @@
+#pragma once
+// Pseudo-random polynomials of Saber: the public matrix A (uniform mod q,
+// from SHAKE128 of its seed) and the secret vectors (centred binomial of
+// parameter mu, from SHAKE128 of the noise seed).
+#include <cstdint>
+#include <span>
+
+#include "pqmul/schemes/saber/pack.hpp"
+
+namespace pqmul::saber {
+
+// a holds l*l polynomials, a[i*l + j] = A[i][j]; A is the SHAKE128 stream of the
+// seed read as l*l polynomials of 13-bit coefficients, row by row.
+void gen_matrix(std::span<const std::uint8_t, 32> seed, std::size_t l, std::span<SaberPoly> a);
+
+// s holds l polynomials sampled from the centred binomial distribution with
+// parameter mu (coefficients in [-mu/2, mu/2], stored mod q).
+void gen_secret(std::span<const std::uint8_t, 32> seed, unsigned mu, std::span<SaberPoly> s);
+
+// One polynomial from mu*n/8 bytes: coefficient i uses the bits i*mu .. i*mu+mu-1
+// of the little-endian stream; the first mu/2 bits count positive, the others negative.
+void centred_binomial(std::span<const std::uint8_t> coins, unsigned mu, SaberPoly& s);
+
+}  // namespace pqmul::saber

@@ -1,0 +1,53 @@
+// The NTRU entries of the KEM registry, and the multiplier-name helpers.
+#include <stdexcept>
+#include <string>
+
+#include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/ntru/factory.hpp"
+
+namespace pqmul {
+namespace ntru {
+
+const std::vector<std::string>& kem_multipliers() {
+  static const std::vector<std::string> names = {"toom4-k2", "schoolbook", "karatsuba", "toom3",
+                                                 "toom4",    "toom-k",     "kronecker"};
+  return names;
+}
+
+Params default_toom_k_params() { return Params::parse("points=0,1,-1,-2,inf;leaf=32"); }
+
+std::pair<std::string, Params> split_multiplier(std::string_view text) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) return {std::string(text), Params{}};
+  return {std::string(text.substr(0, colon)), Params::parse(text.substr(colon + 1))};
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+namespace {
+
+template <ParameterSet P>
+KemEntry entry() {
+  return {std::string(P::name), "ntru", "# " + std::string(P::name), kem_multipliers(), {Strategy::eager},
+          [](std::string_view multiplier, Strategy strategy) {
+            // NTRU has no module structure: one product at a time.
+            if (strategy != Strategy::eager)
+              throw std::invalid_argument(std::string(P::name) + ": strategy " + std::string(to_string(strategy)) +
+                                          " does not apply (valid: eager)");
+            return make_kem<P>(multiplier);
+          }};
+}
+
+}  // namespace
+}  // namespace ntru
+
+std::vector<KemEntry> ntru_kem_entries() {
+  using namespace ntru;
+  return {entry<Hps2048509>(), entry<Hps2048677>(), entry<Hps4096821>(), entry<Hrss701>()};
+}
+
+}  // namespace pqmul

@@ -1,0 +1,9 @@
+// Explicit instantiation of NTRU ntruhps2048509 for every multiplier type.
+#include "pqmul/schemes/ntru/kem_adapter.hpp"
+#include "pqmul/schemes/ntru/scheme_impl.hpp"
+
+namespace pqmul::ntru {
+template class Ntru<Hps2048509, ToomCook<Hps2048509::ring>>;
+template class Ntru<Hps2048509, Kronecker<Hps2048509::ring>>;
+template std::unique_ptr<Kem> make_kem<Hps2048509>(std::string_view);
+}  // namespace pqmul::ntru

@@ -1,0 +1,33 @@
+#pragma once
+// Constructors of Saber<P, M> for each multiplier type, each defined in the
+// file that explicitly instantiates that type (one per multiplier type keeps
+// the build parallel and bounded).
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/schemes/saber/saber.hpp"
+
+namespace pqmul::saber::detail {
+
+// `label` is the multiplier as the user named it, reported by Kem::multiplier().
+std::unique_ptr<SaberKem> make_toom_cook_saber(std::string_view scheme, std::string_view plan, const Params& params,
+                                               Strategy strategy, std::string label);
+std::unique_ptr<SaberKem> make_kronecker_saber(std::string_view scheme, const Params& params, Strategy strategy,
+                                               std::string label);
+std::unique_ptr<SaberKem> make_ntt_saber(std::string_view scheme, const Params& params, Strategy strategy,
+                                         std::string label);
+
+// Calls f.template operator()<P>() for the parameter set named `scheme`.
+template <class F>
+auto with_parameter_set(std::string_view scheme, F&& f) {
+  if (scheme == LightSaberParams::name) return f.template operator()<LightSaberParams>();
+  if (scheme == SaberParams::name) return f.template operator()<SaberParams>();
+  if (scheme == FireSaberParams::name) return f.template operator()<FireSaberParams>();
+  throw std::invalid_argument("unknown Saber parameter set '" + std::string(scheme) +
+                              "' (valid: lightsaber, saber, firesaber)");
+}
+
+}  // namespace pqmul::saber::detail

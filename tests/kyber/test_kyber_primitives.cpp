@@ -1,0 +1,129 @@
+// The FIPS 203 building blocks: compression against exact rational rounding,
+// the reduction, encodings, sampling, and CCTV's intermediate values.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "kyber_test_util.hpp"
+#include "pqmul/schemes/kyber/primitives.hpp"
+
+using namespace pqmul;
+using namespace pqmul::kyber;
+
+namespace {
+KPoly random_poly(test::TestPrng& prng) {
+  KPoly p;
+  for (auto& c : p.coeffs) c = static_cast<std::uint16_t>(prng.below(q));
+  return p;
+}
+// "{c0, c1, ...} = <hex>": the coefficient list between the braces.
+KPoly parse_list(const std::string& value) {
+  const auto open = value.find('{'), close = value.find('}');
+  REQUIRE(open != std::string::npos);
+  REQUIRE(close != std::string::npos);
+  const std::string braces = value.substr(open + 1, close - open - 1);
+  KPoly p;
+  std::size_t i = 0;
+  const std::regex number("[0-9]+");
+  for (std::sregex_iterator it(braces.begin(), braces.end(), number), end; it != end; ++it) {
+    REQUIRE(i < 256);
+    p[i++] = static_cast<std::uint16_t>(std::stoul(it->str()));
+  }
+  REQUIRE(i == 256);
+  return p;
+}
+}  // namespace
+
+TEST_CASE("compress equals round(2^d x / q) for every x and d", "[kyber][compress]") {
+  for (unsigned d : {1u, 4u, 5u, 10u, 11u}) {
+    for (std::uint32_t x = 0; x < q; ++x) {
+      // Exact rounding with rational arithmetic: floor((2^(d+1) x + q) / 2q).
+      const std::uint32_t expected = (((x << (d + 1)) + q) / (2 * q)) % (1u << d);
+      REQUIRE(compress(static_cast<std::uint16_t>(x), d) == expected);
+    }
+    for (std::uint32_t y = 0; y < (1u << d); ++y) {
+      const std::uint32_t expected = (2 * y * q + (1u << d)) / (1u << (d + 1));
+      REQUIRE(decompress(static_cast<std::uint16_t>(y), d) == expected);
+      // Decompression followed by compression is the identity (FIPS 203 section 4.2.1).
+      REQUIRE(compress(decompress(static_cast<std::uint16_t>(y), d), d) == y);
+    }
+  }
+}
+
+TEST_CASE("reduce is x mod q on its whole input range", "[kyber][reduce]") {
+  for (std::uint32_t x = 0; x < (1u << 20); ++x) REQUIRE(reduce(x) == x % q);
+  test::TestPrng prng(26);
+  for (int i = 0; i < 200000; ++i) {
+    const auto x = static_cast<std::uint32_t>(prng.next() & ((1u << 26) - 1));
+    REQUIRE(reduce(x) == x % q);
+  }
+  for (std::uint32_t x = (1u << 26) - 5000; x < (1u << 26); ++x) REQUIRE(reduce(x) == x % q);
+}
+
+TEST_CASE("ByteEncode and ByteDecode are inverse for every d", "[kyber][encode]") {
+  test::TestPrng prng(5);
+  for (unsigned d = 1; d <= 12; ++d) {
+    KPoly p;
+    for (auto& c : p.coeffs) c = static_cast<std::uint16_t>(d == 12 ? prng.below(q) : prng.below(1u << d));
+    std::vector<std::uint8_t> bytes(32 * d);
+    byte_encode(p, d, bytes);
+    CHECK(byte_decode(bytes, d) == p);
+    // Bit order: coefficient 0 fills the lowest bits of byte 0.
+    CHECK((bytes[0] & ((1u << std::min(d, 8u)) - 1)) == (p[0] & ((1u << std::min(d, 8u)) - 1)));
+  }
+  std::vector<std::uint8_t> wrong(31);
+  CHECK_THROWS(byte_encode(KPoly{}, 1, wrong));
+}
+
+TEST_CASE("ByteDecode_12 reduces mod q and the modulus check sees every coefficient", "[kyber][encode]") {
+  std::vector<std::uint8_t> bytes(384, 0);
+  CHECK(encoding_is_reduced(bytes));
+  for (unsigned pos : {0u, 1u, 100u, 255u}) {
+    for (std::uint32_t value : {q, q + 1, 4095u}) {
+      std::vector<std::uint8_t> b(384, 0);
+      // Coefficient pos occupies bits 12 pos .. 12 pos + 11.
+      for (unsigned bit = 0; bit < 12; ++bit)
+        if ((value >> bit) & 1) b[(12 * pos + bit) / 8] |= static_cast<std::uint8_t>(1u << ((12 * pos + bit) % 8));
+      CHECK_FALSE(encoding_is_reduced(b));
+      CHECK(byte_decode(b, 12)[pos] == value - q);
+    }
+  }
+}
+
+TEST_CASE("NTT round trip and the message encoding", "[kyber][ntt]") {
+  test::TestPrng prng(7);
+  for (int i = 0; i < 20; ++i) {
+    const KPoly a = random_poly(prng);
+    CHECK(inverse_ntt(ntt(a)) == a);
+    CHECK(is_canonical(ntt(a)));
+  }
+  const auto m = prng.bytes(32);
+  std::array<std::uint8_t, 32> back{};
+  poly_to_message(message_to_poly(test::fixed<32>(m)), back);
+  CHECK(std::vector<std::uint8_t>(back.begin(), back.end()) == m);
+}
+
+TEST_CASE("CBD noise lies in [-eta, eta] mod q", "[kyber][sample]") {
+  std::array<std::uint8_t, 32> sigma{};
+  for (unsigned eta : {2u, 3u}) {
+    const KPoly e = sample_noise(sigma, 7, eta);
+    for (auto c : e.coeffs) CHECK((c <= eta || c >= q - eta));
+  }
+  CHECK_THROWS(sample_noise(sigma, 0, 4));
+}
+
+TEST_CASE("CCTV intermediate values of ML-KEM-768 (steps unchanged since the ipd)", "[kyber][cctv]") {
+  const auto v = test::read_key_values(test::vectors_dir() + "/ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt");
+  const auto rho = test::from_hex(v.at("ρ"));
+  // SampleNTT for A[0, 0], and its encoding as the start of the matrix dump.
+  const KPoly a00 = sample_ntt(test::fixed<32>(rho), 0, 0);
+  CHECK(a00 == parse_list(v.at("A[0, 0]")));
+  std::vector<std::uint8_t> enc(384);
+  byte_encode(a00, 12, enc);
+  CHECK(test::to_hex(enc) == v.at("A").substr(0, 768));
+  // NTT of the first secret polynomial.
+  CHECK(ntt(parse_list(v.at("s[0]"))) == parse_list(v.at("NTT(s[0])")));
+  // Compression of u[0] with du = 10 and of v with dv = 4.
+  CHECK(compress(parse_list(v.at("u[0]")), 10) == parse_list(v.at("compress(u[0])")));
+  CHECK(compress(parse_list(v.at("v")), 4) == parse_list(v.at("compress(v)")));
+}

@@ -1,0 +1,89 @@
+// Known-answer tests: the NIST .rsp text regenerated with the KAT DRBG must
+// equal the official round-3 files and their published SHA-256 digests, for
+// every parameter set, multiplier and strategy.
+#include <catch2/catch.hpp>
+
+#include "kat_support.hpp"
+#include "pqmul/schemes/saber/saber.hpp"
+
+namespace {
+
+struct KatSet {
+  const char* scheme;
+  const char* hash_row;  // row of KAT_HASHES.txt
+  const char* header;
+  const char* file;      // under kem/saber-r3/
+};
+const KatSet kat_sets[] = {
+    {"lightsaber", "LightSaber", "# LightSaber", "lightsaber_r3_PQCkemKAT_1568.first2.rsp"},
+    {"saber", "Saber", "# Saber", "saber_r3_PQCkemKAT_2304.rsp"},
+    {"firesaber", "FireSaber", "# FireSaber", "firesaber_r3_PQCkemKAT_3040.first2.rsp"},
+};
+
+std::string official(const KatSet& set) {
+  return pqmul::test::read_text(pqmul::test::vectors_dir() + "/kem/saber-r3/" + set.file);
+}
+
+// The official file cut after `count` entries.
+std::string official_prefix(const KatSet& set, std::size_t count) {
+  const std::string text = official(set);
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    end = text.find("\n\n", text.find("ss = ", end));
+    REQUIRE(end != std::string::npos);
+    end += 2;
+  }
+  return text.substr(0, end);
+}
+
+}  // namespace
+
+TEST_CASE("SHA-256 of the KAT helper matches FIPS 180-4 examples", "[saber][kat]") {
+  CHECK(saber_test::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(saber_test::sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(saber_test::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+TEST_CASE("stored Saber KAT files carry the published digests", "[saber][kat]") {
+  for (const auto& set : kat_sets) {
+    INFO(set.scheme);
+    const auto [single, all] = saber_test::published_digests(set.hash_row);
+    CHECK(saber_test::single_digest(official(set)) == single);
+  }
+  const auto [single, all] = saber_test::published_digests("Saber");
+  CHECK(saber_test::all_digest(official(kat_sets[1])) == all);
+}
+
+TEST_CASE("Saber: all 100 KAT vectors with the reference shape and the NTT", "[saber][kat]") {
+  const auto& set = kat_sets[1];
+  const std::string expected = official(set);
+  const auto [single, all] = saber_test::published_digests(set.hash_row);
+  for (const auto& [multiplier, strategy] :
+       {std::pair{"toom4-k2", pqmul::Strategy::cached}, std::pair{"ntt", pqmul::Strategy::lazy}}) {
+    INFO(multiplier << " " << to_string(strategy));
+    const auto kem = pqmul::saber::make_saber(set.scheme, multiplier, strategy);
+    const std::string text = saber_test::kat_file(*kem, set.header, 100);
+    CHECK(saber_test::all_digest(text) == all);
+    CHECK(saber_test::single_digest(text) == single);
+    CHECK(text == expected);
+  }
+}
+
+TEST_CASE("every Saber set x multiplier x strategy reproduces KAT counts 0 and 1", "[saber][kat]") {
+  for (const auto& set : kat_sets) {
+    const std::string expected = official_prefix(set, 2);
+    const auto [single, all] = saber_test::published_digests(set.hash_row);
+    for (const auto& multiplier : pqmul::saber::saber_multipliers()) {
+      for (auto strategy : pqmul::all_strategies) {
+        INFO(set.scheme << " " << multiplier << " " << to_string(strategy));
+        const auto kem = pqmul::saber::make_saber(set.scheme, multiplier, strategy);
+        CHECK(kem->scheme() == set.scheme);
+        CHECK(kem->strategy() == strategy);
+        const std::string text = saber_test::kat_file(*kem, set.header, 2);
+        CHECK(saber_test::single_digest(text) == single);
+        CHECK(text == expected);
+      }
+    }
+  }
+}
