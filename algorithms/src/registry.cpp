@@ -5,13 +5,14 @@
 #include <algorithm>
 
 #include "kronecker_registry.hpp"
+#include "pqmul/algorithms/ntt/ntt_registry.hpp"
 #include "toom_cook/toom_cook_registry.hpp"
 
 namespace pqmul {
 namespace {
 
 template <RingDescription R>
-void add_ring_entries(std::vector<RegistryEntry>& entries) {
+void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<RegistryEntry>& ntt_entries) {
   const std::string ring(R::name);
   auto toom = [&](std::string name, std::string description, std::vector<std::string> variants) {
     entries.push_back({ring, name, std::move(description), std::move(variants),
@@ -26,13 +27,16 @@ void add_ring_entries(std::vector<RegistryEntry>& entries) {
   if constexpr (R::power_of_two_q) toom_k_variants.push_back("points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32");
   toom("toom-k", "Toom-Cook from any point set: points=P1|P2|... (one level each), leaf=T, word=16|32",
        std::move(toom_k_variants));
+  for (const auto& e : ntt_entries)
+    if (e.ring == ring) entries.push_back(e);
   entries.push_back({ring, "kronecker", "Kronecker substitution into one big-integer product (the oracle)", {""},
                      [](const Params& p) { return make_kronecker_ring_multiplier<R>(p); }});
 }
 
 std::vector<RegistryEntry> build_registry() {
   std::vector<RegistryEntry> entries;
-  for_each_ring([&]<class R>() { add_ring_entries<R>(entries); });
+  const auto ntt_entries = ntt_registry_entries();
+  for_each_ring([&]<class R>() { add_ring_entries<R>(entries, ntt_entries); });
   return entries;
 }
 
@@ -85,7 +89,8 @@ std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::stri
   for (const auto& e : multiplier_registry())
     if (e.ring == ring && e.multiplier == multiplier) {
       try {
-        return e.make(params);
+        // No parameters: the entry's default variant (toom-k needs points).
+        return e.make(params.empty() ? Params::parse(e.variants.front()) : params);
       } catch (const std::invalid_argument& err) {
         throw UnknownChoice(std::string(multiplier) + " is invalid for ring " + std::string(ring) + ": " + err.what());
       }

@@ -46,7 +46,9 @@ std::string describe(std::span<const ToomPoint> points) {
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char l, char r) {
-    const auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+    const auto lower = [](char c) {
+      return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    };
     return lower(l) == lower(r);
   });
 }
@@ -60,8 +62,8 @@ std::int64_t parse_integer(std::string_view part, std::string_view token) {
   }
   // Digits only: from_chars would also accept a leading '-' we have consumed.
   if (part.empty() || part.find_first_not_of("0123456789") != std::string_view::npos) {
-    throw std::invalid_argument(fmt::format(
-        "malformed point '{}': expected an integer, a fraction p/q or inf", token));
+    throw std::invalid_argument(
+        fmt::format("malformed point '{}': expected an integer, a fraction p/q or inf", token));
   }
   std::uint64_t magnitude = 0;
   const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), magnitude);
@@ -102,8 +104,8 @@ ToomPoint parse_point(std::string_view token) {
 // A point is a non-zero pair; infinity is spelled (1:0) as the header fixes.
 void check_point(const ToomPoint& p) {
   if (p.y == 0 && p.x != 1) {
-    throw std::invalid_argument(fmt::format(
-        "invalid point ({}:0): the point at infinity is written (1:0)", p.x));
+    throw std::invalid_argument(
+        fmt::format("invalid point ({}:0): the point at infinity is written (1:0)", p.x));
   }
 }
 
@@ -119,9 +121,11 @@ Integer power(const Integer& base, std::size_t exponent) {
 }
 
 std::int64_t to_int64(const Integer& v, std::span<const ToomPoint> points, const char* what) {
-  if (v > std::numeric_limits<std::int64_t>::max() || v < std::numeric_limits<std::int64_t>::min()) {
-    throw std::invalid_argument(fmt::format(
-        "point set {} is too large: {} {} does not fit in 64 bits", describe(points), what, v.str()));
+  if (v > std::numeric_limits<std::int64_t>::max() ||
+      v < std::numeric_limits<std::int64_t>::min()) {
+    throw std::invalid_argument(
+        fmt::format("point set {} is too large: {} {} does not fit in 64 bits", describe(points),
+                    what, v.str()));
   }
   return v.convert_to<std::int64_t>();
 }
@@ -134,7 +138,7 @@ RationalMatrix homogeneous_vandermonde(std::span<const ToomPoint> points) {
     const Integer y = points[static_cast<std::size_t>(i)].y;
     for (Eigen::Index m = 0; m < n; ++m) {
       v(i, m) = ExactRational(power(x, static_cast<std::size_t>(m)) *
-                             power(y, static_cast<std::size_t>(n - 1 - m)));
+                              power(y, static_cast<std::size_t>(n - 1 - m)));
     }
   }
   return v;
@@ -166,7 +170,8 @@ InterpolationRow integer_row(const RationalMatrix& inverse, Eigen::Index row,
   // The lcm of reduced fractions already leaves gcd 1; dividing keeps the
   // promise of the header even if that reasoning were ever broken.
   InterpolationRow out;
-  for (auto& num : numerators) out.numerators.push_back(to_int64(num / common, points, "interpolation numerator"));
+  for (auto& num : numerators)
+    out.numerators.push_back(to_int64(num / common, points, "interpolation numerator"));
   Integer odd = denominator / common;
   while (boost::multiprecision::bit_test(odd, 0) == false) {
     odd >>= 1;
@@ -185,14 +190,17 @@ std::vector<ToomPoint> parse_toom_points(std::string_view text) {
   std::size_t start = 0;
   while (true) {
     const auto comma = text.find(',', start);
-    const std::string_view token = trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    const std::string_view token = trim(text.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
     if (token.empty()) {
       throw std::invalid_argument(fmt::format("empty entry in point set '{}'", text));
     }
     const ToomPoint p = parse_point(token);
     for (std::size_t i = 0; i < points.size(); ++i) {
       if (points[i] == p) {
-        const std::string same = spellings[i] == token ? std::string{} : fmt::format(" (the same as '{}')", spellings[i]);
+        const std::string same = spellings[i] == token
+                                     ? std::string{}
+                                     : fmt::format(" (the same as '{}')", spellings[i]);
         throw std::invalid_argument(
             fmt::format("singular point set: repeated point '{}'{} in '{}'", token, same, text));
       }
@@ -230,16 +238,17 @@ ToomScheme derive_toom(std::span<const ToomPoint> points) {
         "a Toom-Cook point set needs at least 3 points, got {}: {}", n, describe(points)));
   }
   if (n % 2 == 0) {
-    throw std::invalid_argument(fmt::format(
-        "a Toom-Cook point set needs an odd number 2k-1 of points, got {}: {}", n, describe(points)));
+    throw std::invalid_argument(
+        fmt::format("a Toom-Cook point set needs an odd number 2k-1 of points, got {}: {}", n,
+                    describe(points)));
   }
   for (const auto& p : points) check_point(p);
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j) {
       if (same_point(points[i], points[j])) {
-        throw std::invalid_argument(fmt::format("singular point set: {} and {} are the same point in {}",
-                                                to_string(points[i]), to_string(points[j]),
-                                                describe(points)));
+        throw std::invalid_argument(
+            fmt::format("singular point set: {} and {} are the same point in {}",
+                        to_string(points[i]), to_string(points[j]), describe(points)));
       }
     }
   }
@@ -247,12 +256,14 @@ ToomScheme derive_toom(std::span<const ToomPoint> points) {
   const RationalMatrix v = homogeneous_vandermonde(points);
   Eigen::FullPivLU<RationalMatrix> lu(v);
   if (!lu.isInvertible()) {
-    throw std::invalid_argument(fmt::format("singular point set: {} (the evaluation system has rank {} of {})",
-                                            describe(points), lu.rank(), n));
+    throw std::invalid_argument(
+        fmt::format("singular point set: {} (the evaluation system has rank {} of {})",
+                    describe(points), lu.rank(), n));
   }
   const RationalMatrix inverse = lu.inverse();
   if (!is_identity(v * inverse)) {
-    throw std::logic_error(fmt::format("exact inversion failed for point set {}", describe(points)));
+    throw std::logic_error(
+        fmt::format("exact inversion failed for point set {}", describe(points)));
   }
 
   ToomScheme scheme;
@@ -261,8 +272,8 @@ ToomScheme derive_toom(std::span<const ToomPoint> points) {
   for (const auto& p : points) {
     std::vector<std::int64_t> weights;
     for (std::size_t j = 0; j < scheme.k; ++j) {
-      weights.push_back(to_int64(power(Integer(p.x), j) * power(Integer(p.y), scheme.k - 1 - j), points,
-                                 "evaluation weight"));
+      weights.push_back(to_int64(power(Integer(p.x), j) * power(Integer(p.y), scheme.k - 1 - j),
+                                 points, "evaluation weight"));
     }
     scheme.evaluation.push_back(std::move(weights));
   }

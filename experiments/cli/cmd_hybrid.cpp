@@ -2,24 +2,19 @@
 // for every KEM in the registry. The sealed format (KEM ciphertext, nonce,
 // chunked AEAD ciphertext with tags) is documented in
 // schemes/include/pqmul/schemes/hybrid/hybrid.hpp. Input is streamed chunk by
-// chunk; the output goes to a temporary file beside OUT that is renamed to OUT
-// only when everything succeeded, so a failure never leaves an output file.
+// chunk; output goes to a temporary file renamed onto OUT only on success
+// (hybrid/files.hpp), so a failure never leaves an output file.
 #include <fmt/core.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "command.hpp"
 #include "pqmul/schemes/common/random.hpp"
-#include "pqmul/schemes/hybrid/hybrid.hpp"
+#include "pqmul/schemes/hybrid/files.hpp"
 #include "pqmul/schemes/kem.hpp"
 
 namespace pqmul::cli {
@@ -38,74 +33,31 @@ std::vector<std::uint8_t> read_key(const std::string& path, std::size_t expected
   return key;
 }
 
-// A temporary file in OUT's directory; renamed onto OUT by commit(), removed
-// otherwise.
-class PendingOutput {
- public:
-  explicit PendingOutput(const std::string& target) : target_(target) {
-    std::string pattern = target + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(pattern.data());
-    if (fd < 0) throw UsageError(fmt::format("cannot create output '{}': {}", target, std::strerror(errno)));
-    ::close(fd);
-    temp_ = pattern;
-    stream_.open(temp_, std::ios::binary | std::ios::trunc);
-    if (!stream_) throw UsageError(fmt::format("cannot write output '{}'", target));
+// Exit 1 for an input that does not verify, exit 2 for unusable files or keys.
+template <class F>
+void translate_errors(const char* command, const HybridOptions& o, F&& body) {
+  try {
+    body();
+  } catch (const hybrid::OpenError& e) {
+    throw Failure(1, fmt::format("{}: '{}' does not verify: {}; no output written", command, o.input, e.what()));
+  } catch (const hybrid::FileError& e) {
+    throw UsageError(fmt::format("{}: {}", command, e.what()));
+  } catch (const InvalidInput& e) {
+    throw UsageError(fmt::format("{}: {}", command, e.what()));
   }
-  PendingOutput(const PendingOutput&) = delete;
-  PendingOutput& operator=(const PendingOutput&) = delete;
-  ~PendingOutput() {
-    if (committed_) return;
-    stream_.close();
-    std::error_code ignored;
-    std::filesystem::remove(temp_, ignored);
-  }
-  std::ostream& stream() { return stream_; }
-  void commit() {
-    stream_.close();
-    if (!stream_) throw std::runtime_error(fmt::format("cannot write output '{}'", target_));
-    std::filesystem::rename(temp_, target_);
-    committed_ = true;
-  }
-
- private:
-  std::string target_, temp_;
-  std::ofstream stream_;
-  bool committed_ = false;
-};
-
-std::ifstream open_input(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("cannot read input '{}'", path));
-  return in;
 }
 
 void run_seal(const HybridOptions& o) {
   const auto kem = make_kem(o.scheme, o.multiplier);
   const auto pk = read_key(o.key_file, kem->public_key_bytes(), "public key");
-  auto in = open_input(o.input);
-  PendingOutput out(o.output);
   SystemRandom rng;
-  try {
-    hybrid::seal(*kem, pk, in, out.stream(), rng);
-  } catch (const InvalidInput& e) {
-    throw UsageError(fmt::format("seal: {}", e.what()));
-  }
-  out.commit();
+  translate_errors("seal", o, [&] { hybrid::seal_file(*kem, pk, o.input, o.output, rng); });
 }
 
 void run_open(const HybridOptions& o) {
   const auto kem = make_kem(o.scheme, o.multiplier);
   const auto sk = read_key(o.key_file, kem->secret_key_bytes(), "secret key");
-  auto in = open_input(o.input);
-  PendingOutput out(o.output);
-  try {
-    hybrid::open(*kem, sk, in, out.stream());
-  } catch (const hybrid::OpenError& e) {
-    throw Failure(1, fmt::format("open: '{}' does not verify: {}; no output written", o.input, e.what()));
-  } catch (const InvalidInput& e) {
-    throw UsageError(fmt::format("open: {}", e.what()));
-  }
-  out.commit();
+  translate_errors("open", o, [&] { hybrid::open_file(*kem, sk, o.input, o.output); });
 }
 
 void add_common(CLI::App* cmd, HybridOptions& o, const char* key_option, const char* key_help) {

@@ -66,7 +66,8 @@ void print_table(const Table& rows) {
   for (const auto& row : rows) {
     std::string line = "  ";
     for (std::size_t c = 0; c < row.size(); ++c) {
-      line += c == 0 ? fmt::format("{:<{}}", row[c], width[c]) : fmt::format("  {:>{}}", row[c], width[c]);
+      line += c == 0 ? fmt::format("{:<{}}", row[c], width[c])
+                     : fmt::format("  {:>{}}", row[c], width[c]);
     }
     fmt::print("{}\n", line);
   }
@@ -100,10 +101,11 @@ std::string number_list(const std::vector<std::int64_t>& numbers) {
 }
 
 void print_scheme(const ToomScheme& s) {
-  fmt::print("{} over {} points: {}   (k = {} pieces per operand, {} product pieces)\n\n", level_name(s),
-             s.points.size(), point_list(s), s.k, s.points.size());
+  fmt::print("{} over {} points: {}   (k = {} pieces per operand, {} product pieces)\n\n",
+             level_name(s), s.points.size(), point_list(s), s.k, s.points.size());
 
-  fmt::print("Evaluation: e(x:y) = sum_j x^j y^(k-1-j) a_j   (integer weights, points homogenised)\n");
+  fmt::print(
+      "Evaluation: e(x:y) = sum_j x^j y^(k-1-j) a_j   (integer weights, points homogenised)\n");
   Table evaluation{{"point", "(x:y)"}};
   for (std::size_t j = 0; j < s.k; ++j) evaluation[0].push_back(fmt::format("a{}", j));
   for (std::size_t i = 0; i < s.points.size(); ++i) {
@@ -141,15 +143,17 @@ void print_scheme(const ToomScheme& s) {
 
   std::vector<std::string> worst;
   for (std::size_t m = 0; m < s.interpolation.size(); ++m) {
-    if (s.bits_lost > 0 && s.interpolation[m].shift == s.bits_lost) worst.push_back(fmt::format("c{}", m));
+    if (s.bits_lost > 0 && s.interpolation[m].shift == s.bits_lost)
+      worst.push_back(fmt::format("c{}", m));
   }
   fmt::print("\nBits lost: {}{}\n", s.bits_lost,
              worst.empty() ? std::string(" (no power-of-two divisor)")
                            : fmt::format(" (divisor 2^{} in {})", s.bits_lost, join(worst, ", ")));
   const auto odd = s.odd_divisors();
-  fmt::print("Odd divisors: {}\n", odd.empty() ? std::string("none")
-                                               : fmt::format("{} (prime factors {})", number_list(odd),
-                                                             number_list(prime_factors(odd))));
+  fmt::print("Odd divisors: {}\n", odd.empty()
+                                       ? std::string("none")
+                                       : fmt::format("{} (prime factors {})", number_list(odd),
+                                                     number_list(prime_factors(odd))));
 }
 
 void print_limits(unsigned bits_lost, const std::vector<std::int64_t>& odd, unsigned word_bits) {
@@ -157,13 +161,15 @@ void print_limits(unsigned bits_lost, const std::vector<std::int64_t>& odd, unsi
   if (b == 0) {
     fmt::print("In {}-bit words: no power-of-two q fits ({} bits lost)\n", word_bits, bits_lost);
   } else {
-    fmt::print("In {}-bit words: largest power-of-two q = 2^{} = {} (word bits {} - bits lost {})\n",
-               word_bits, b, (BigInt(1) << b).str(), word_bits, bits_lost);
+    fmt::print(
+        "In {}-bit words: largest power-of-two q = 2^{} = {} (word bits {} - bits lost {})\n",
+        word_bits, b, (BigInt(1) << b).str(), word_bits, bits_lost);
   }
   std::vector<std::int64_t> excluded{2};
   for (auto p : prime_factors(odd)) excluded.push_back(p);
   fmt::print(
-      "For a prime q: division by 2 and by the odd divisors is multiplication by their inverse mod q,\n"
+      "For a prime q: division by 2 and by the odd divisors is multiplication by their inverse mod "
+      "q,\n"
       "  so no bits are lost, but they must be invertible: q must not be {}.\n",
       excluded.size() == 1 ? "2" : fmt::format("one of {}", number_list(excluded)));
 }
@@ -186,7 +192,9 @@ void run_toom(const ToomOptions& options) {
   }
   if (levels.size() > 1) {
     std::vector<std::string> names;
-    for (const auto& s : levels) names.push_back(fmt::format("{} ({} bit{})", level_name(s), s.bits_lost, s.bits_lost == 1 ? "" : "s"));
+    for (const auto& s : levels)
+      names.push_back(
+          fmt::format("{} ({} bit{})", level_name(s), s.bits_lost, s.bits_lost == 1 ? "" : "s"));
     fmt::print("Composition, outermost first: {}\n", join(names, " then "));
     // An outer division by 2^s acts on values the inner levels already know
     // only modulo a smaller power of two, so the losses add up.
@@ -202,8 +210,9 @@ const CommandRegistration registration{[](CLI::App& app) {
   cmd->add_option("--points", options->points,
                   "Evaluation points, comma separated: integers, fractions p/q, inf (2k-1 of them)")
       ->required();
-  cmd->add_option("--then", options->then,
-                  "A further level applied to each pointwise product (repeatable), e.g. \"0,1,-1,2,inf\"")
+  cmd->add_option(
+         "--then", options->then,
+         "A further level applied to each pointwise product (repeatable), e.g. \"0,1,-1,2,inf\"")
       ->expected(1)
       ->take_all();
   cmd->add_option("--word-bits", options->word_bits, "Bits of the arithmetic's word (default 16)")

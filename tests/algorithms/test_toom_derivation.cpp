@@ -32,19 +32,30 @@ namespace {
 
 using pqmul::ToomPoint;
 using pqmul::ToomScheme;
-using Rational = boost::multiprecision::cpp_rational;
-using BigInt = boost::multiprecision::cpp_int;
+// Without expression templates, and built from machine integers only: gcc 12
+// raises false -Wmaybe-uninitialized alarms inside Boost 1.74's
+// rational_adaptor when a rational is assigned from a cpp_int.
+using Rational = boost::multiprecision::number<boost::multiprecision::cpp_rational_backend,
+                                               boost::multiprecision::et_off>;
+using BigInt = boost::multiprecision::number<boost::multiprecision::cpp_int_backend<>,
+                                             boost::multiprecision::et_off>;
 using RationalMatrix = std::vector<std::vector<Rational>>;
 
-Rational q(long long numerator, long long denominator = 1) { return Rational(numerator, denominator); }
+Rational q(long long numerator, long long denominator = 1) {
+  return Rational(numerator, denominator);
+}
 
 // The derived interpolation as rationals: numerators / (odd * 2^shift).
 RationalMatrix interpolation_of(const ToomScheme& s) {
   RationalMatrix out;
   for (const auto& row : s.interpolation) {
-    const BigInt denominator = BigInt(row.odd) << row.shift;
     std::vector<Rational> r;
-    for (auto n : row.numerators) r.push_back(Rational(BigInt(n), denominator));
+    for (auto n : row.numerators) {
+      Rational value(n);  // built from machine integers only (see the Rational alias)
+      value /= Rational(row.odd);
+      for (unsigned i = 0; i < row.shift; ++i) value /= Rational(2);
+      r.push_back(value);
+    }
     out.push_back(std::move(r));
   }
   return out;
@@ -63,7 +74,9 @@ RationalMatrix matrix_of_sequence(std::size_t points, Sequence sequence) {
   return out;
 }
 
-ToomScheme derive(std::string_view text) { return pqmul::derive_toom(pqmul::parse_toom_points(text)); }
+ToomScheme derive(std::string_view text) {
+  return pqmul::derive_toom(pqmul::parse_toom_points(text));
+}
 
 }  // namespace
 
@@ -81,17 +94,19 @@ TEST_CASE("toom derivation: Toom-3 {0, 1, -1, 2, inf} is Bodrato's interpolation
           "[toom-derivation]") {
   const ToomScheme s = pqmul::derive_toom(pqmul::toom3_points());
   CHECK(s.k == 3);
-  CHECK(s.evaluation ==
-        std::vector<std::vector<std::int64_t>>{{1, 0, 0}, {1, 1, 1}, {1, -1, 1}, {1, 2, 4}, {0, 0, 1}});
+  CHECK(s.evaluation == std::vector<std::vector<std::int64_t>>{
+                            {1, 0, 0}, {1, 1, 1}, {1, -1, 1}, {1, 2, 4}, {0, 0, 1}});
 
   // Columns: w(0), w(1), w(-1), w(2), w(inf); rows c0..c4.
+  // clang-format off
   const RationalMatrix written_down{
-      {q(1), q(0), q(0), q(0), q(0)},
-      {q(-1, 2), q(1), q(-1, 3), q(-1, 6), q(2)},
-      {q(-1), q(1, 2), q(1, 2), q(0), q(-1)},
-      {q(1, 2), q(-1, 2), q(-1, 6), q(1, 6), q(-2)},
-      {q(0), q(0), q(0), q(0), q(1)},
+      {q(1),     q(0),     q(0),     q(0),     q(0)},
+      {q(-1, 2), q(1),     q(-1, 3), q(-1, 6), q(2)},
+      {q(-1),    q(1, 2),  q(1, 2),  q(0),     q(-1)},
+      {q(1, 2),  q(-1, 2), q(-1, 6), q(1, 6),  q(-2)},
+      {q(0),     q(0),     q(0),     q(0),     q(1)},
   };
+  // clang-format on
   CHECK(interpolation_of(s) == written_down);
 
   // Bodrato's sequence (as in GMP's 5-point interpolation), step by step.
@@ -117,15 +132,18 @@ TEST_CASE("toom derivation: Toom-3 {0, 1, -1, 2, inf} is Bodrato's interpolation
   CHECK(pqmul::max_q_bits(s.bits_lost, 16) == 15);
 }
 
-TEST_CASE("toom derivation: Toom-3 {0, 1, -1, -2, inf} is the textbook inverse", "[toom-derivation]") {
+TEST_CASE("toom derivation: Toom-3 {0, 1, -1, -2, inf} is the textbook inverse",
+          "[toom-derivation]") {
   // The inverse matrix printed for this point order in the usual Toom-3 exposition.
+  // clang-format off
   const RationalMatrix textbook{
-      {q(1), q(0), q(0), q(0), q(0)},
-      {q(1, 2), q(1, 3), q(-1), q(1, 6), q(-2)},
-      {q(-1), q(1, 2), q(1, 2), q(0), q(-1)},
+      {q(1),     q(0),    q(0),    q(0),     q(0)},
+      {q(1, 2),  q(1, 3), q(-1),   q(1, 6),  q(-2)},
+      {q(-1),    q(1, 2), q(1, 2), q(0),     q(-1)},
       {q(-1, 2), q(1, 6), q(1, 2), q(-1, 6), q(2)},
-      {q(0), q(0), q(0), q(0), q(1)},
+      {q(0),     q(0),    q(0),    q(0),     q(1)},
   };
+  // clang-format on
   CHECK(interpolation_of(derive("0, 1, -1, -2, inf")) == textbook);
 }
 
@@ -135,12 +153,12 @@ TEST_CASE("toom derivation: Toom-4 {0, 1, -1, 1/2, -1/2, 2, inf} is Saber's inte
   CHECK(s.k == 4);
   // Homogenised: 1/2 -> (1:2) weights 2^(3-j); -1/2 -> (-1:2).
   CHECK(s.evaluation == std::vector<std::vector<std::int64_t>>{{1, 0, 0, 0},
-                                                              {1, 1, 1, 1},
-                                                              {1, -1, 1, -1},
-                                                              {8, 4, 2, 1},
-                                                              {8, -4, 2, -1},
-                                                              {1, 2, 4, 8},
-                                                              {0, 0, 0, 1}});
+                                                               {1, 1, 1, 1},
+                                                               {1, -1, 1, -1},
+                                                               {8, 4, 2, 1},
+                                                               {8, -4, 2, -1},
+                                                               {1, 2, 4, 8},
+                                                               {0, 0, 0, 1}});
 
   // The 16-bit interpolation sequence of the Saber reference (shifts are
   // exact divisions by powers of two; the products by the inverses of 3, 9
@@ -201,8 +219,10 @@ RationalMatrix vandermonde(const std::vector<ToomPoint>& points) {
   RationalMatrix v(n, std::vector<Rational>(n));
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t m = 0; m < n; ++m) {
-      v[i][m] = pow(BigInt(points[i].x), static_cast<unsigned>(m)) *
-                pow(BigInt(points[i].y), static_cast<unsigned>(n - 1 - m));
+      Rational entry(1);
+      for (std::size_t t = 0; t < m; ++t) entry *= Rational(points[i].x);
+      for (std::size_t t = m; t + 1 < n; ++t) entry *= Rational(points[i].y);
+      v[i][m] = entry;
     }
   }
   return v;
@@ -290,7 +310,8 @@ TEST_CASE("toom derivation: evaluate, multiply, interpolate gives the schoolbook
         const BigInt denominator = BigInt(row.odd) << row.shift;
         for (std::size_t t = 0; t < 2 * piece_length - 1; ++t) {
           BigInt sum = 0;
-          for (std::size_t p = 0; p < points; ++p) sum += BigInt(row.numerators[p]) * products[p][t];
+          for (std::size_t p = 0; p < points; ++p)
+            sum += BigInt(row.numerators[p]) * products[p][t];
           REQUIRE(sum % denominator == 0);
           result[m * piece_length + t] += sum / denominator;
         }
@@ -316,7 +337,8 @@ std::uint16_t times(std::uint16_t a, std::int64_t b) {  // mod 2^16, without int
   return static_cast<std::uint16_t>(std::uint32_t{a} * static_cast<std::uint32_t>(b));
 }
 
-Lanes multiply_16(const Lanes& a, const Lanes& b, const std::vector<ToomScheme>& levels, std::size_t level) {
+Lanes multiply_16(const Lanes& a, const Lanes& b, const std::vector<ToomScheme>& levels,
+                  std::size_t level) {
   Lanes result(2 * a.size() - 1, 0);
   if (level == levels.size()) {
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -406,7 +428,8 @@ TEST_CASE("toom derivation: singular, short, even and malformed point sets are r
   CHECK_THROWS_WITH(derive_points({{0, 1}}), Contains("at least 3"));
   CHECK_THROWS_WITH(derive_points({}), Contains("at least 3"));
   CHECK_THROWS_AS(derive_points({{0, 0}, {1, 1}, {1, 0}}), std::invalid_argument);
-  CHECK_THROWS_AS(derive_points({{0, 1}, {1, 1}, {1000000000, 1}, {2, 1}, {1, 0}}), std::invalid_argument);
+  CHECK_THROWS_AS(derive_points({{0, 1}, {1, 1}, {1000000000, 1}, {2, 1}, {1, 0}}),
+                  std::invalid_argument);
 
   CHECK_THROWS_WITH(pqmul::parse_toom_points("0,0,1"), Contains("repeated point"));
   CHECK_THROWS_WITH(pqmul::parse_toom_points("0, 1/2, 2/4"), Contains("repeated point '2/4'"));
@@ -433,7 +456,8 @@ TEST_CASE("toom derivation: parsing and printing points", "[toom-derivation]") {
   CHECK(pqmul::to_string(ToomPoint{7, 1}) == "7");
   for (const char* text : {"0, 1, -1, 1/2, -1/2, 2, inf", "1/3, -2/5, 7"}) {
     std::string printed;
-    for (const auto& p : pqmul::parse_toom_points(text)) printed += (printed.empty() ? "" : ", ") + pqmul::to_string(p);
+    for (const auto& p : pqmul::parse_toom_points(text))
+      printed += (printed.empty() ? "" : ", ") + pqmul::to_string(p);
     CHECK(printed == text);
   }
 }

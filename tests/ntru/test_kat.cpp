@@ -67,3 +67,10 @@ TEST_CASE("ntru 100-vector digests with the default multiplier", "[ntru][kat]") 
     }
   }
 }
+
+TEST_CASE("ntru hps2048509 100 vectors with the ntt multiplier", "[ntru][kat]") {
+  const auto& files = ntru_test::kat_files().front();
+  const auto& e = entry_for(files.scheme);
+  const auto kem = e.make("ntt", pqmul::Strategy::eager);
+  CHECK(ntru_test::sha256_hex(all_entries(*kem)) == files.all);
+}

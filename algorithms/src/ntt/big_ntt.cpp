@@ -112,15 +112,16 @@ PrimeTables make_prime_tables(std::uint32_t p, unsigned layers) {
   return t;
 }
 
+template <class Tally>
 void forward(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigned layers) {
-  const MontgomeryPrime m = t.arithmetic;
+  const PrimeOps<Tally> m{t.arithmetic};
   const std::size_t d = length >> layers;
   std::size_t k = 1;
   for (std::size_t len = length / 2; len >= d; len >>= 1) {
     for (std::size_t start = 0; start < length; start += 2 * len) {
       const std::uint32_t zeta = t.zetas[k++];
       for (std::size_t j = start; j < start + len; ++j) {
-        const std::uint32_t u = m.mul(f[j + len], zeta);
+        const std::uint32_t u = m.mul_const(f[j + len], zeta);
         f[j + len] = m.sub(f[j], u);
         f[j] = m.add(f[j], u);
       }
@@ -128,8 +129,9 @@ void forward(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigne
   }
 }
 
+template <class Tally>
 void inverse(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigned layers) {
-  const MontgomeryPrime m = t.arithmetic;
+  const PrimeOps<Tally> m{t.arithmetic};
   const std::size_t d = length >> layers;
   std::size_t k = (std::size_t{1} << layers) - 1;
   for (std::size_t len = d; len <= length / 2; len <<= 1) {
@@ -138,16 +140,17 @@ void inverse(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigne
       for (std::size_t j = start; j < start + len; ++j) {
         const std::uint32_t u = f[j];
         f[j] = m.add(u, f[j + len]);
-        f[j + len] = m.mul(m.sub(f[j + len], u), zeta);
+        f[j + len] = m.mul_const(m.sub(f[j + len], u), zeta);
       }
     }
   }
-  for (std::size_t i = 0; i < length; ++i) f[i] = m.mul(f[i], t.inverse_scale);
+  for (std::size_t i = 0; i < length; ++i) f[i] = m.mul_const(f[i], t.inverse_scale);
 }
 
+template <class Tally>
 void base_multiply_accumulate(const PrimeTables& t, std::uint32_t* acc, const std::uint32_t* a,
                               const std::uint32_t* b, std::size_t length, unsigned layers) {
-  const MontgomeryPrime m = t.arithmetic;
+  const PrimeOps<Tally> m{t.arithmetic};
   const std::size_t d = length >> layers;
   if (d == 1) {
     for (std::size_t i = 0; i < length; ++i) acc[i] = m.add(acc[i], m.mul(a[i], b[i]));
@@ -158,14 +161,30 @@ void base_multiply_accumulate(const PrimeTables& t, std::uint32_t* acc, const st
     const std::uint32_t* y = b + block * d;
     std::uint32_t* c = acc + block * d;
     // Schoolbook mod x^d - gamma: terms of degree k + d wrap onto k times gamma.
+    // Each sum starts from its first term, and the top coefficient (k = d - 1)
+    // has no wrapped part, so nothing is added to zero or multiplied by gamma
+    // in vain: d^2 products, d - 1 gamma products, d^2 additions per block.
     for (std::size_t k = 0; k < d; ++k) {
-      std::uint32_t low = 0, high = 0;
-      for (std::size_t i = 0; i <= k; ++i) low = m.add(low, m.mul(x[i], y[k - i]));
-      for (std::size_t i = k + 1; i < d; ++i) high = m.add(high, m.mul(x[i], y[k + d - i]));
-      c[k] = m.add(c[k], m.add(low, m.mul(high, t.gammas[block])));
+      std::uint32_t low = m.mul(x[0], y[k]);
+      for (std::size_t i = 1; i <= k; ++i) low = m.add(low, m.mul(x[i], y[k - i]));
+      if (k + 1 < d) {
+        std::uint32_t high = m.mul(x[k + 1], y[d - 1]);
+        for (std::size_t i = k + 2; i < d; ++i) high = m.add(high, m.mul(x[i], y[k + d - i]));
+        low = m.add(low, m.mul_const(high, t.gammas[block]));
+      }
+      c[k] = m.add(c[k], low);
     }
   }
 }
+
+#define PQMUL_BIG_NTT_INSTANTIATE(TALLY)                                                                     \
+  template void forward<TALLY>(const PrimeTables&, std::uint32_t*, std::size_t, unsigned);                  \
+  template void inverse<TALLY>(const PrimeTables&, std::uint32_t*, std::size_t, unsigned);                  \
+  template void base_multiply_accumulate<TALLY>(const PrimeTables&, std::uint32_t*, const std::uint32_t*, \
+                                                const std::uint32_t*, std::size_t, unsigned);
+PQMUL_BIG_NTT_INSTANTIATE(ntt_tally::Uncounted)
+PQMUL_BIG_NTT_INSTANTIATE(ntt_tally::Counted)
+#undef PQMUL_BIG_NTT_INSTANTIATE
 
 std::string describe_modulus(const std::vector<std::uint32_t>& primes) {
   std::string s;

@@ -1,6 +1,7 @@
 // "ntt" for every ring: Kyber's own NTT mod 3329 on the kyber ring, and the
 // big-prime NTT (BigNtt) everywhere else - also on the kyber ring when any of
-// its parameters is given.
+// its parameters is given. Each entry counts (pqmul count) with a counting
+// twin: the same multiplier instantiated over ntt_tally::Counted.
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 
 #include <memory>
@@ -13,12 +14,18 @@
 namespace pqmul {
 namespace {
 
-constexpr const char* no_counting = "the NTT runs modular butterflies on machine words; it has no counting arithmetic";
+OpCounts read_ntt_tally() { return ntt_tally::Counted::read_and_reset(); }
 
 template <RingDescription R>
 std::unique_ptr<RingMultiplier> make_big(const Params& params) {
-  return std::make_unique<RingMultiplierAdapter<BigNtt<R>>>(make_big_ntt<R>(params), "ntt", params.to_string(),
-                                                            "portable", CountFunction{}, no_counting);
+  auto typed = make_big_ntt<R>(params);
+  // The twin takes the resolved configuration: same primes, layers and bounds.
+  CountFunction counter = [config = typed.config()](Strategy s, std::size_t rank) {
+    const BigNtt<R, ntt_tally::Counted> twin(config);
+    return count_with(twin, s, rank, read_ntt_tally);
+  };
+  return std::make_unique<RingMultiplierAdapter<BigNtt<R>>>(std::move(typed), "ntt", params.to_string(), "portable",
+                                                            std::move(counter));
 }
 
 template <RingDescription R>
@@ -58,8 +65,11 @@ RegistryEntry kyber_entry() {
   e.variants = {"", "primes=2", "primes=2;layers=6"};
   e.make = [](const Params& p) -> std::unique_ptr<RingMultiplier> {
     if (!p.empty()) return make_big<KyberRing>(p);
+    CountFunction counter = [](Strategy s, std::size_t rank) {
+      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
+    };
     return std::make_unique<RingMultiplierAdapter<KyberNttMultiplier>>(KyberNttMultiplier{}, "ntt", "", "portable",
-                                                                      CountFunction{}, no_counting);
+                                                                      std::move(counter));
   };
   return e;
 }

@@ -97,7 +97,8 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
     pieces *= level.points;
     length = sub;
   }
-  std::copy(current.begin(), current.end(), out.data.begin());
+  for (std::size_t leaf = 0; leaf < leaves_; ++leaf)
+    for (std::size_t i = 0; i < leaf_; ++i) out.data[i * leaves_ + leaf] = current[leaf * leaf_ + i];
 }
 
 template <RingDescription R, class A>
@@ -105,50 +106,37 @@ void ToomCook<R, A>::clear(accumulator& acc) const {
   acc.data.assign(leaves_ * (2 * leaf_ - 1), value{});
 }
 
-namespace toom_detail {
-// c[i + j] += x[i] * y[j]: the inner loop runs over j with x[i] broadcast, so
-// it vectorises; a compile-time length lets the compiler unroll it fully.
-template <class A, std::size_t L>
-void leaf_product_fixed(typename A::value* __restrict c, const typename A::value* __restrict x,
-                        const typename A::value* __restrict y) {
-  // Keep the outer loop rolled: fully unrolled, the compiler stops vectorising the inner one.
-#if defined(__clang__)
-#pragma clang loop unroll(disable)
-#elif defined(__GNUC__)
-#pragma GCC unroll 1
-#endif
-  for (std::size_t i = 0; i < L; ++i) {
-    const typename A::value xi = x[i];
-    for (std::size_t j = 0; j < L; ++j) c[i + j] = A::add(c[i + j], A::mul(xi, y[j]));
-  }
-}
-template <class A>
-void leaf_product(typename A::value* __restrict c, const typename A::value* __restrict x,
-                  const typename A::value* __restrict y, std::size_t l) {
-  for (std::size_t i = 0; i < l; ++i)
-    for (std::size_t j = 0; j < l; ++j) c[i + j] = A::add(c[i + j], A::mul(x[i], y[j]));
-}
-}  // namespace toom_detail
-
+// Operands and accumulators are stored coefficient-major across leaves
+// (data[i * leaves + leaf]): the pointwise products then run over all leaves
+// at once in the innermost loop, which vectorises whatever the leaf length.
 template <RingDescription R, class A>
 void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-  const std::size_t l = leaf_, width = 2 * leaf_ - 1;
-  for (std::size_t leaf = 0; leaf < leaves_; ++leaf) {
-    const value* xa = x.data.data() + leaf * l;
-    const value* ya = y.data.data() + leaf * l;
-    value* c = acc.data.data() + leaf * width;
-    if (l == 16)
-      toom_detail::leaf_product_fixed<A, 16>(c, xa, ya);
-    else if (l == 32)
-      toom_detail::leaf_product_fixed<A, 32>(c, xa, ya);
-    else
-      toom_detail::leaf_product<A>(c, xa, ya, l);
+  const std::size_t l = leaf_, lanes = leaves_;
+  value* __restrict c = acc.data.data();
+  const value* __restrict xs = x.data.data();
+  const value* __restrict ys = y.data.data();
+  if (lanes == 1) {  // schoolbook: one leaf, the inner loop runs along it instead
+    for (std::size_t i = 0; i < l; ++i) {
+      const value xi = xs[i];
+      for (std::size_t j = 0; j < l; ++j) c[i + j] = A::add(c[i + j], A::mul(xi, ys[j]));
+    }
+    return;
   }
+  for (std::size_t i = 0; i < l; ++i)
+    for (std::size_t j = 0; j < l; ++j) {
+      value* ci = c + (i + j) * lanes;
+      const value* xi = xs + i * lanes;
+      const value* yj = ys + j * lanes;
+      for (std::size_t t = 0; t < lanes; ++t) ci[t] = A::add(ci[t], A::mul(xi[t], yj[t]));
+    }
 }
 
 template <RingDescription R, class A>
 void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
-  std::vector<value> current(acc.data), next, row;
+  const std::size_t leaf_width = 2 * leaf_ - 1;
+  std::vector<value> current(leaves_ * leaf_width), next, row;
+  for (std::size_t leaf = 0; leaf < leaves_; ++leaf)
+    for (std::size_t i = 0; i < leaf_width; ++i) current[leaf * leaf_width + i] = acc.data[i * leaves_ + leaf];
   std::size_t pieces = leaves_, sub = leaf_;
   for (std::size_t li = levels_.size(); li-- > 0;) {
     const Level& level = levels_[li];

@@ -33,23 +33,37 @@ void store64(std::uint8_t* p, std::uint64_t v) {
 
 }  // namespace
 
-void permute(std::array<std::uint64_t, 25>& a) {
+// The round on 25 local lanes, fully unrolled by the compiler: every index
+// below is a compile-time constant, so the state lives in registers.
+void permute(std::array<std::uint64_t, 25>& state) {
+  std::uint64_t a[25];
+  for (int i = 0; i < 25; ++i) a[i] = state[i];
   for (std::uint64_t rc : round_constants) {
     // theta
     std::uint64_t c[5], d[5];
+#pragma GCC unroll 5
     for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+#pragma GCC unroll 5
     for (int x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
+#pragma GCC unroll 25
     for (int i = 0; i < 25; ++i) a[i] ^= d[i % 5];
     // rho and pi: lane (x, y) moves to (y, 2x + 3y).
     std::uint64_t b[25];
-    for (int x = 0; x < 5; ++x)
-      for (int y = 0; y < 5; ++y) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], rho_offsets[x + 5 * y]);
+#pragma GCC unroll 25
+    for (int i = 0; i < 25; ++i) {
+      const int x = i % 5, y = i / 5;
+      b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[i], rho_offsets[i]);
+    }
     // chi
-    for (int y = 0; y < 25; y += 5)
-      for (int x = 0; x < 5; ++x) a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
+#pragma GCC unroll 25
+    for (int i = 0; i < 25; ++i) {
+      const int row = i - i % 5, x = i % 5;
+      a[i] = b[i] ^ (~b[row + (x + 1) % 5] & b[row + (x + 2) % 5]);
+    }
     // iota
     a[0] ^= rc;
   }
+  for (int i = 0; i < 25; ++i) state[i] = a[i];
 }
 
 Sponge::Sponge(std::size_t rate, std::uint8_t domain) : rate_(rate), domain_(domain) {

@@ -10,7 +10,7 @@ namespace ntru {
 
 const std::vector<std::string>& kem_multipliers() {
   static const std::vector<std::string> names = {"toom4-k2", "schoolbook", "karatsuba", "toom3",
-                                                 "toom4",    "toom-k",     "kronecker"};
+                                                 "toom4",    "toom-k",     "ntt",   "kronecker"};
   return names;
 }
 

@@ -27,7 +27,7 @@ class ExactRational {
   // Implicit from built-in integers: Eigen writes Scalar(0), Scalar(1).
   template <std::integral I>
   ExactRational(I v) : value_(static_cast<long long>(v)) {}  // NOLINT(google-explicit-constructor)
-  ExactRational(const Integer& v) : value_(v) {}              // NOLINT(google-explicit-constructor)
+  ExactRational(const Integer& v) : value_(v) {}             // NOLINT(google-explicit-constructor)
   // numerator / denominator; the denominator must be non-zero.
   ExactRational(const Integer& numerator, const Integer& denominator)
       : value_(numerator, denominator) {}
@@ -40,10 +40,22 @@ class ExactRational {
   bool is_integer() const { return denominator() == 1; }
   std::string to_string() const { return value_.str(); }  // "p/q", or "p" for integers
 
-  ExactRational& operator+=(const ExactRational& o) { value_ += o.value_; return *this; }
-  ExactRational& operator-=(const ExactRational& o) { value_ -= o.value_; return *this; }
-  ExactRational& operator*=(const ExactRational& o) { value_ *= o.value_; return *this; }
-  ExactRational& operator/=(const ExactRational& o) { value_ /= o.value_; return *this; }
+  ExactRational& operator+=(const ExactRational& o) {
+    value_ += o.value_;
+    return *this;
+  }
+  ExactRational& operator-=(const ExactRational& o) {
+    value_ -= o.value_;
+    return *this;
+  }
+  ExactRational& operator*=(const ExactRational& o) {
+    value_ *= o.value_;
+    return *this;
+  }
+  ExactRational& operator/=(const ExactRational& o) {
+    value_ /= o.value_;
+    return *this;
+  }
 
   friend ExactRational operator+(ExactRational a, const ExactRational& b) { return a += b; }
   friend ExactRational operator-(ExactRational a, const ExactRational& b) { return a -= b; }

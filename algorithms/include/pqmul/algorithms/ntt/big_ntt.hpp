@@ -26,6 +26,21 @@
 // Arithmetic: Montgomery with R = 2^32 and 64-bit intermediates, values kept in
 // [0, p) by branch-free conditional subtraction; the final mod q is a mask
 // (power-of-two q) or a Barrett reduction. Nothing divides coefficient data.
+//
+// Counting: every operation on coefficient data goes through PrimeOps<Tally>
+// or IntegerOps<Tally> (ntt_tally.hpp states the convention). BigNtt<R> is
+// the plain multiplier; BigNtt<R, ntt_tally::Counted>, built from the same
+// config(), runs the same code and tallies it. Per prime, with N = length,
+// L layers and base degree d = N / 2^L:
+//   forward   L * N/2 butterflies: L N/2 constant products, L N additions;
+//   product   2^L base products, each d^2 products, d - 1 constant products
+//             (gamma) and d^2 additions (the schoolbook sums, the gamma terms
+//             and the d accumulations into the lanes);
+//   inverse   L N/2 butterflies as forward, then N constant products (the
+//             2^-L scale); cyclic rings add the n - 1 folding additions.
+// Two primes then join by CRT: 3 constant products and 3 additions per output
+// coefficient (the difference times p1^-1 mod p2, the lift r1 + p1 u, and
+// its image mod q).
 #include <algorithm>
 #include <bit>
 #include <cassert>
@@ -36,6 +51,7 @@
 #include <vector>
 
 #include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/ntt/ntt_tally.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/ring.hpp"
 
@@ -75,6 +91,46 @@ struct MontgomeryPrime {
   }
 };
 
+// One prime's arithmetic as the transforms use it, noting each operation with
+// Tally; the values are MontgomeryPrime's.
+template <class Tally>
+struct PrimeOps {
+  MontgomeryPrime m;
+  std::uint32_t add(std::uint32_t a, std::uint32_t b) const {
+    Tally::addition();
+    return m.add(a, b);
+  }
+  std::uint32_t sub(std::uint32_t a, std::uint32_t b) const {
+    Tally::addition();
+    return m.sub(a, b);
+  }
+  // a * b * 2^-32 of two variables.
+  std::uint32_t mul(std::uint32_t a, std::uint32_t b) const {
+    Tally::product();
+    return m.mul(a, b);
+  }
+  // a * c * 2^-32 for a constant c (twiddle, gamma, scale, CRT constant).
+  std::uint32_t mul_const(std::uint32_t a, std::uint32_t c) const {
+    Tally::constant_mult();
+    return m.mul(a, c);
+  }
+};
+
+// Plain unsigned integer operations of the CRT, noting each with Tally.
+template <class Tally>
+struct IntegerOps {
+  template <class T>
+  static T mul_const(T a, T c) {
+    Tally::constant_mult();
+    return a * c;
+  }
+  template <class T>
+  static T add(T a, T b) {
+    Tally::addition();
+    return a + b;
+  }
+};
+
 // The `count` largest primes p < 2^31 with p = 1 mod `step` (descending).
 std::vector<std::uint32_t> ntt_friendly_primes(std::size_t count, std::uint64_t step);
 // An element of multiplicative order exactly `order` (a power of two dividing p - 1).
@@ -91,9 +147,13 @@ struct PrimeTables {
 PrimeTables make_prime_tables(std::uint32_t p, unsigned layers);
 
 // In-place transforms of one prime's residues (length N = d * 2^L).
+// Instantiated for ntt_tally::Uncounted and ntt_tally::Counted in big_ntt.cpp.
+template <class Tally>
 void forward(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigned layers);
+template <class Tally>
 void inverse(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigned layers);
 // acc += a * b in each base ring Z_p[x]/(x^d - gamma_i); results carry R^-1.
+template <class Tally>
 void base_multiply_accumulate(const PrimeTables& t, std::uint32_t* acc, const std::uint32_t* a,
                               const std::uint32_t* b, std::size_t length, unsigned layers);
 
@@ -109,7 +169,7 @@ struct BigNttConfig {
   std::uint32_t bound_b = 0;  // ... of the other factor; 0 means q/2
 };
 
-template <RingDescription R>
+template <RingDescription R, class Tally = ntt_tally::Uncounted>
 class BigNtt {
  public:
   using ring = R;
@@ -197,7 +257,7 @@ class BigNtt {
 #endif
       }
       std::fill(f + R::n, f + length, 0u);
-      big_ntt_detail::forward(tables_[k], f, length, config_.layers);
+      big_ntt_detail::forward<Tally>(tables_[k], f, length, config_.layers);
     }
     x.data.max_abs = max_abs;
   }
@@ -216,7 +276,7 @@ class BigNtt {
     acc.data.weight += w;
 #endif
     for (std::size_t k = 0; k < primes_.size(); ++k)
-      big_ntt_detail::base_multiply_accumulate(tables_[k], acc.data.residues.data() + k * length,
+      big_ntt_detail::base_multiply_accumulate<Tally>(tables_[k], acc.data.residues.data() + k * length,
                                                x.data.residues.data() + k * length,
                                                y.data.residues.data() + k * length, length, config_.layers);
   }
@@ -225,10 +285,10 @@ class BigNtt {
     std::vector<std::uint32_t> f(acc.data.residues);
     for (std::size_t k = 0; k < primes_.size(); ++k) {
       std::uint32_t* g = f.data() + k * length;
-      big_ntt_detail::inverse(tables_[k], g, length, config_.layers);
+      big_ntt_detail::inverse<Tally>(tables_[k], g, length, config_.layers);
       if constexpr (cyclic) {
         // x^n = 1: the linear coefficient i + n lands on i (degree <= 2n - 2).
-        const auto& m = tables_[k].arithmetic;
+        const big_ntt_detail::PrimeOps<Tally> m{tables_[k].arithmetic};
         for (std::size_t i = 0; i + R::n < 2 * R::n - 1; ++i) g[i] = m.add(g[i], g[i + R::n]);
       }
     }
@@ -241,15 +301,17 @@ class BigNtt {
         out[i] = static_cast<std::uint16_t>(sub_mod_q(reduce_mod_q(r), p1_mod_q_ & negative));
       }
     } else {
-      const auto& m2 = tables_[1].arithmetic;
+      using I = big_ntt_detail::IntegerOps<Tally>;
+      const big_ntt_detail::PrimeOps<Tally> m2{tables_[1].arithmetic};
       const std::uint64_t p1 = primes_[0], half = (modulus_ - 1) / 2;
       for (std::size_t i = 0; i < R::n; ++i) {
         const std::uint32_t r1 = f[i], r2 = f[length + i];
-        const std::uint32_t r1_mod_p2 = m2.subtract_if_at_least_p(r1);
-        const std::uint32_t u = m2.mul(m2.sub(r2, r1_mod_p2), p1_inverse_mod_p2_);
-        const std::uint64_t x = r1 + p1 * u;  // in [0, p1 p2)
+        const std::uint32_t r1_mod_p2 = m2.m.subtract_if_at_least_p(r1);
+        const std::uint32_t u = m2.mul_const(m2.sub(r2, r1_mod_p2), p1_inverse_mod_p2_);
+        const std::uint64_t x = I::add(std::uint64_t{r1}, I::mul_const(p1, std::uint64_t{u}));  // in [0, p1 p2)
         const std::uint32_t negative = 0u - static_cast<std::uint32_t>(x > half);
-        const std::uint32_t x_mod_q = reduce_mod_q(reduce_mod_q(r1) + p1_mod_q_ * reduce_mod_q(u));
+        // p1 mod q and u mod q are below q < 2^16: the product fits 32 bits.
+        const std::uint32_t x_mod_q = reduce_mod_q(I::add(reduce_mod_q(r1), I::mul_const(p1_mod_q_, reduce_mod_q(u))));
         out[i] = static_cast<std::uint16_t>(sub_mod_q(x_mod_q, modulus_mod_q_ & negative));
       }
     }

@@ -12,6 +12,10 @@
 //    factor, unless the function's comment says otherwise.
 //  * Nothing here divides coefficient data (`/` or `%`): reductions are
 //    Montgomery (R = 2^16) or Barrett, without branches (KyberSlash).
+//  * The transforms and base multiplications take a Tally policy
+//    (ntt_tally.hpp, which also states what is counted): the default
+//    Uncounted is the plain code, Counted tallies its operations for
+//    `pqmul count`. Both are instantiated in kyber_ntt.cpp.
 // Preconditions on ranges are checked with assert() in debug builds.
 #include <array>
 #include <cassert>
@@ -20,6 +24,7 @@
 #include <string>
 
 #include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/ntt/ntt_tally.hpp"
 #include "pqmul/algorithms/ring.hpp"
 
 namespace pqmul::kyber_ntt {
@@ -89,6 +94,46 @@ constexpr std::int16_t fqmul(std::int16_t a, std::int16_t b) {
   return montgomery_reduce(static_cast<std::int32_t>(a) * b);
 }
 
+// The operations the transforms and base multiplications are written with,
+// noting each one with Tally; the values are exactly those of the plain
+// expressions (int16 operands promote to int32 as they would).
+template <class Tally>
+struct Arithmetic {
+  // a * c * R^-1 for a constant c in Montgomery form (twiddle, gamma, scale).
+  static std::int16_t mul_const_montgomery(std::int16_t a, std::int16_t c) {
+    Tally::constant_mult();
+    return fqmul(a, c);
+  }
+  // a * b * R^-1 of two variables.
+  static std::int16_t mul_montgomery(std::int16_t a, std::int16_t b) {
+    Tally::product();
+    return fqmul(a, b);
+  }
+  // Exact products (the caller guarantees they fit in int32).
+  static std::int32_t mul(std::int32_t a, std::int32_t b) {
+    Tally::product();
+    return a * b;
+  }
+  static std::int32_t mul_const(std::int32_t a, std::int32_t c) {
+    Tally::constant_mult();
+    return a * c;
+  }
+  static std::int32_t add(std::int32_t a, std::int32_t b) {
+    Tally::addition();
+    return a + b;
+  }
+  static std::int32_t sub(std::int32_t a, std::int32_t b) {
+    Tally::addition();
+    return a - b;
+  }
+  // Accumulator lanes add modulo 2^32: a caller exceeding max_accumulated
+  // gets wrong values, not undefined behaviour.
+  static std::int32_t add_wrapping(std::int32_t a, std::int32_t b) {
+    Tally::addition();
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
+  }
+};
+
 // The canonical representative in [0, q) of any int16.
 constexpr std::uint16_t to_canonical(std::int16_t a) {
   std::int16_t r = barrett_reduce(a);
@@ -120,22 +165,36 @@ inline constexpr Tables tables = make_tables();
 
 // Forward NTT in place (FIPS 203 Algorithm 9), Cooley-Tukey, no reduction
 // between layers.   |in| < q  ->  |out| < 8q, out = NTT(in) mod q.
+// Counted: 7 layers x 128 butterflies, each one twiddle product and two
+// additions.
+template <class Tally = ntt_tally::Uncounted>
 void forward(Coeffs& f);
 
 // Inverse NTT in place (FIPS 203 Algorithm 10) including the factor 1/128.
 //   |in| < 4q  ->  |out| < q, out = NTT^-1(in) mod q.
+// Counted: 7 x 128 Gentleman-Sande butterflies (one twiddle product, two
+// additions each), then the scaling: one constant product per coefficient.
+template <class Tally = ntt_tally::Uncounted>
 void inverse(Coeffs& f);
 
 // As inverse(), but the input carries a factor R^-1 (as montgomery_reduce
-// leaves it) which is removed: out = NTT^-1(in * R) mod q. Same bounds.
+// leaves it) which is removed: out = NTT^-1(in * R) mod q. Same bounds; the
+// factor is folded into the scaling constant, so the counts are inverse()'s.
+template <class Tally = ntt_tally::Uncounted>
 void inverse_from_montgomery(Coeffs& f);
 
 // FIPS 203 MultiplyNTTs (Algorithms 11/12): r = a o b, the products of the
 // 128 degree-1 pairs modulo X^2 - gamma_i.   |a|, |b| < q  ->  |r| < q.
+// Counted per pair: 4 products, 3 constant products (gamma and the two
+// Montgomery corrections by R^2), 2 additions.
+template <class Tally = ntt_tally::Uncounted>
 void base_multiply(Coeffs& r, const Coeffs& a, const Coeffs& b);
 
 // acc += a o b, unreduced, in 32-bit lanes (NTT order, no Montgomery factor).
 //   |a|, |b| <= (q-1)/2  ->  each lane grows by at most product_lane_bound.
+// Counted per pair: 4 products, 1 constant product (gamma), 2 additions
+// inside the pair and 2 into the lanes.
+template <class Tally = ntt_tally::Uncounted>
 void base_multiply_accumulate(std::array<std::int32_t, 256>& acc, const Coeffs& a, const Coeffs& b);
 
 // Largest growth of one accumulator lane per product of centred operands:
@@ -157,9 +216,8 @@ void reduce(Coeffs& f);
 
 namespace pqmul {
 
-struct KyberNttAccumulatorTag;
-
-// Kyber's own NTT as a pqmul::Multiplier on the kyber ring.
+// Kyber's own NTT as a pqmul::Multiplier on the kyber ring (KyberNttMultiplier
+// below; BasicKyberNttMultiplier<ntt_tally::Counted> is its counting twin).
 //
 // operand:     FIPS 203 NTT-domain coefficients, centred: every value lies in
 //              [-(q-1)/2, (q-1)/2] and equals FIPS 203's NTT value mod q (no
@@ -178,11 +236,13 @@ struct KyberNttAccumulatorTag;
 //   to_ntt(acc, x)           the accumulator's sum as an NTT-domain operand,
 //                            e.g. t^ = A^ o s^ + e^ without leaving the domain.
 // All values mod q are exactly FIPS 203's.
-class KyberNttMultiplier {
+template <class Tally>
+class BasicKyberNttMultiplier {
  public:
   using ring = KyberRing;
-  using operand = Transformed<KyberNttMultiplier, std::array<std::int16_t, 256>>;
-  using accumulator = Transformed<KyberNttAccumulatorTag, std::array<std::int32_t, 256>>;
+  struct AccumulatorTag;
+  using operand = Transformed<BasicKyberNttMultiplier, std::array<std::int16_t, 256>>;
+  using accumulator = Transformed<AccumulatorTag, std::array<std::int32_t, 256>>;
 
   std::string name() const { return "ntt"; }
   operand make_operand() const { return {}; }
@@ -197,7 +257,7 @@ class KyberNttMultiplier {
   void transform(const Poly<KyberRing>& a, operand& x) const;
   void clear(accumulator& acc) const { acc.data.fill(0); }
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-    kyber_ntt::base_multiply_accumulate(acc.data, x.data, y.data);
+    kyber_ntt::base_multiply_accumulate<Tally>(acc.data, x.data, y.data);
   }
   // out = NTT^-1(acc) in canonical coefficients.
   void inverse(const accumulator& acc, Poly<KyberRing>& out) const;
@@ -209,6 +269,13 @@ class KyberNttMultiplier {
   static void to_ntt(const accumulator& acc, operand& x);
 };
 
+using KyberNttMultiplier = BasicKyberNttMultiplier<ntt_tally::Uncounted>;
+using CountingKyberNttMultiplier = BasicKyberNttMultiplier<ntt_tally::Counted>;
+// Both are explicitly instantiated in kyber_ntt.cpp.
+extern template class BasicKyberNttMultiplier<ntt_tally::Uncounted>;
+extern template class BasicKyberNttMultiplier<ntt_tally::Counted>;
+
 static_assert(Multiplier<KyberNttMultiplier>);
+static_assert(Multiplier<CountingKyberNttMultiplier>);
 
 }  // namespace pqmul

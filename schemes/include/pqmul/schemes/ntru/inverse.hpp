@@ -14,6 +14,7 @@
 //
 // R_q (q = 2^k): the S_2 inverse lifted by Newton iteration r <- r (2 - a r),
 // which doubles the number of correct bits each time, through a multiplier.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -35,6 +36,13 @@ inline std::uint8_t divstep_swap_mask(std::int32_t delta, std::uint32_t g0) {
 inline std::int32_t divstep_delta(std::int32_t delta, std::uint8_t swap) {
   const std::int32_t mask = -static_cast<std::int32_t>(swap & 1);
   return (delta ^ (mask & (delta ^ -delta))) + 1;
+}
+
+// x mod 3 for x <= 8: subtracting 3 wraps below zero exactly when x < 3, and
+// the unsigned minimum then keeps x (compiles to vector byte minima).
+inline std::uint8_t small_mod3(std::uint8_t x) {
+  x = std::min<std::uint8_t>(x, static_cast<std::uint8_t>(x - 3));
+  return std::min<std::uint8_t>(x, static_cast<std::uint8_t>(x - 3));
 }
 
 template <std::size_t N>
@@ -79,9 +87,10 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
     detail::conditional_swap(f, g, swap);
     detail::conditional_swap(v, w, swap);
     // f(0) is 1 or 2, its own inverse: c = -g(0)/f(0) = 2 g(0) f(0).
-    const std::uint32_t c = mod3(2u * g[0] * f[0]);
-    for (std::size_t i = 0; i < N; ++i) w[i] = static_cast<std::uint8_t>(mod3(w[i] + c * v[i]));
-    for (std::size_t i = 0; i + 1 < N; ++i) g[i] = static_cast<std::uint8_t>(mod3(g[i + 1] + c * f[i + 1]));
+    const auto c = static_cast<std::uint8_t>(mod3(2u * g[0] * f[0]));
+    for (std::size_t i = 0; i < N; ++i) w[i] = detail::small_mod3(static_cast<std::uint8_t>(w[i] + c * v[i]));
+    for (std::size_t i = 0; i + 1 < N; ++i)
+      g[i] = detail::small_mod3(static_cast<std::uint8_t>(g[i + 1] + c * f[i + 1]));
     g[N - 1] = 0;
   }
   for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(mod3(f[0] * v[N - 2 - i]));

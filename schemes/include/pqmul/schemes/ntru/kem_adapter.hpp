@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "pqmul/algorithms/kronecker.hpp"
+#include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/kem.hpp"
@@ -21,6 +22,8 @@ template <ParameterSet P, Multiplier M>
 class NtruKem final : public Kem {
  public:
   NtruKem(M multiplier, std::string label) : scheme_(std::move(multiplier)), label_(std::move(label)) {}
+  NtruKem(M multiplier, M for_short, std::string label)
+      : scheme_(std::move(multiplier), std::move(for_short)), label_(std::move(label)) {}
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return label_; }
@@ -75,6 +78,31 @@ class NtruKem final : public Kem {
   std::string label_;
 };
 
+// The "ntt" multiplier of a parameter set: a BigNtt for full-range products
+// and one for products with a short factor (|b_i| <= short_bound), each over
+// the fewest primes that hold one exact product unless primes=1|2 is given;
+// layers=L applies to both.
+template <ParameterSet P>
+std::pair<BigNtt<typename P::ring>, BigNtt<typename P::ring>> make_ntts(const Params& params) {
+  using R = typename P::ring;
+  params.require_only({"primes", "layers"});
+  const std::string base = params.to_string();
+  auto with = [&](std::uint32_t bound_b) {
+    std::string text = base;
+    auto append = [&text](const std::string& item) { text += (text.empty() ? "" : ";") + item; };
+    if (bound_b != 0) append("bound-b=" + std::to_string(bound_b));
+    if (!params.has("primes")) {
+      BigNttConfig one;
+      one.primes = 1;
+      one.layers = static_cast<unsigned>(params.get_size("layers", 0));
+      one.bound_b = bound_b;
+      append(std::string("primes=") + (BigNtt<R>::max_accumulated_for(one) >= 1 ? "1" : "2"));
+    }
+    return make_big_ntt<R>(Params::parse(text));
+  };
+  return {with(0), with(Ntru<P, BigNtt<R>>::short_bound)};
+}
+
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
   using R = typename P::ring;
@@ -88,6 +116,10 @@ std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
         const Params plan = name == "toom-k" && !params.has("points") ? default_toom_k_params() : params;
         return std::make_unique<NtruKem<P, ToomCook<R>>>(make_toom_cook<R>(name, plan), label);
       }
+    if (name == "ntt") {
+      auto [general, for_short] = make_ntts<P>(params);
+      return std::make_unique<NtruKem<P, BigNtt<R>>>(std::move(general), std::move(for_short), label);
+    }
     if (name == "kronecker") {
       params.require_only({});
       return std::make_unique<NtruKem<P, Kronecker<R>>>(Kronecker<R>{}, label);

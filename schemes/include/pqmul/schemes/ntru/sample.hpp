@@ -41,11 +41,10 @@ S3<P> sample_iid_plus(std::span<const std::uint8_t, P::iid_bytes> bytes) {
 // positions gets a 30-bit random key (bits 2..31 of a 32-bit word) and a
 // label in bits 0..1 (1 for the first weight/2 positions, 2 for the next
 // weight/2, 0 after); sorting the words in constant time shuffles the labels.
-//
-// The keys are read from 15-byte groups as the reference implementation that
-// produced the KAT files reads them: keys 0..2 of a group are consecutive
-// little-endian 30-bit fields, and key 3 adds byte 12 at bit 8, byte 13 at
-// bit 15 (overlapping, with carries) and byte 14 at bit 24, modulo 2^32.
+// Key i is bits 30i .. 30i+29 of the bytes read as one little-endian bit
+// string; they are assembled per group of four keys (15 bytes).
+// (Before October 2020 the reference placed byte 13 of a group at bit 15
+// instead of 16; the round-3 KAT files follow the corrected reading.)
 template <ParameterSet P>
 S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
   static_assert(P::variant == Variant::hps && (P::n - 1) % 4 == 0);
@@ -56,7 +55,7 @@ S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
     const std::uint32_t k0 = (at(0) << 2) + (at(1) << 10) + (at(2) << 18) + (at(3) << 26);
     const std::uint32_t k1 = ((at(3) & 0xc0) >> 4) + (at(4) << 4) + (at(5) << 12) + (at(6) << 20) + (at(7) << 28);
     const std::uint32_t k2 = ((at(7) & 0xf0) >> 2) + (at(8) << 6) + (at(9) << 14) + (at(10) << 22) + (at(11) << 30);
-    const std::uint32_t k3 = (at(11) & 0xfc) + (at(12) << 8) + (at(13) << 15) + (at(14) << 24);
+    const std::uint32_t k3 = (at(11) & 0xfc) + (at(12) << 8) + (at(13) << 16) + (at(14) << 24);
     keys[4 * i + 0] = static_cast<std::int32_t>(k0);
     keys[4 * i + 1] = static_cast<std::int32_t>(k1);
     keys[4 * i + 2] = static_cast<std::int32_t>(k2);

@@ -7,10 +7,12 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/ntru/arith.hpp"
 #include "pqmul/schemes/ntru/params.hpp"
@@ -28,14 +30,25 @@ class Ntru {
   template <std::size_t B>
   using ConstBytes = std::span<const std::uint8_t, B>;
 
-  explicit Ntru(M multiplier) : multiplier_(std::move(multiplier)) {}
+  // Most products of NTRU have a short factor: a ternary polynomial, 3g or
+  // 3(x-1)g, with centred coefficients of absolute value at most short_bound.
+  // `for_short` (if given) computes those products, and may rely on that
+  // bound (e.g. an NTT over a smaller modulus); `multiplier` computes the rest.
+  static constexpr std::uint32_t short_bound = P::variant == Variant::hps ? 3 : 6;
+
+  explicit Ntru(M multiplier, std::optional<M> for_short = std::nullopt)
+      : multiplier_(std::move(multiplier)), short_(std::move(for_short)) {}
   const M& multiplier() const { return multiplier_; }
+  const M& short_multiplier() const { return short_ ? *short_ : multiplier_; }
 
   // Products. mul_sq reduces modulo Phi_n. mul_s3 multiplies in R_q with the
   // trits as {-1, 0, 1}: the exact coefficients are at most n < q/2 in
   // absolute value, so the centred result mod q is the integer product.
+  // mul_rq_short requires |centred b_i| <= short_bound.
   Rq<P> mul_rq(const Rq<P>& a, const Rq<P>& b) const;
+  Rq<P> mul_rq_short(const Rq<P>& a, const Rq<P>& b) const;
   Rq<P> mul_sq(const Rq<P>& a, const Rq<P>& b) const;
+  Rq<P> mul_sq_short(const Rq<P>& a, const Rq<P>& b) const;
   S3<P> mul_s3(const S3<P>& a, const S3<P>& b) const;
 
   // KEM. The seeds are the bytes the reference draws from randombytes():
@@ -62,12 +75,14 @@ class Ntru {
 
  private:
   M multiplier_;
+  std::optional<M> short_;
 };
 
 // Instantiated in schemes/src/ntru/ntru_<set>.cpp.
 #define PQMUL_NTRU_EXTERN(P)                                          \
   extern template class Ntru<P, ToomCook<typename P::ring>>;          \
-  extern template class Ntru<P, Kronecker<typename P::ring>>;
+  extern template class Ntru<P, Kronecker<typename P::ring>>;         \
+  extern template class Ntru<P, BigNtt<typename P::ring>>;
 PQMUL_NTRU_EXTERN(Hps2048509)
 PQMUL_NTRU_EXTERN(Hps2048677)
 PQMUL_NTRU_EXTERN(Hps4096821)

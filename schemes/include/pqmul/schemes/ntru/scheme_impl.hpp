@@ -49,6 +49,12 @@ Rq<P> Ntru<P, M>::mul_rq(const Rq<P>& a, const Rq<P>& b) const {
 
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
+Rq<P> Ntru<P, M>::mul_rq_short(const Rq<P>& a, const Rq<P>& b) const {
+  return pqmul::mul(short_multiplier(), a, b);
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_sq(const Rq<P>& a, const Rq<P>& b) const {
   Rq<P> r = mul_rq(a, b);
   reduce_phi<P>(r);
@@ -57,9 +63,17 @@ Rq<P> Ntru<P, M>::mul_sq(const Rq<P>& a, const Rq<P>& b) const {
 
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
+Rq<P> Ntru<P, M>::mul_sq_short(const Rq<P>& a, const Rq<P>& b) const {
+  Rq<P> r = mul_rq_short(a, b);
+  reduce_phi<P>(r);
+  return r;
+}
+
+template <ParameterSet P, Multiplier M>
+  requires std::same_as<typename M::ring, typename P::ring>
 S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
   static_assert(P::n < P::q / 2, "the product of trits must fit in the centred range of Z_q");
-  return rq_to_s3<P>(mul_rq(to_rq<P>(a), to_rq<P>(b)));
+  return rq_to_s3<P>(mul_rq_short(to_rq<P>(a), to_rq<P>(b)));
 }
 
 template <ParameterSet P, Multiplier M>
@@ -83,11 +97,11 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
   const Rq<P> fq = to_rq<P>(f);
   const Rq<P> gq = key_g<P>(g);  // 3g (HPS) or 3(x-1)g (HRSS)
   Rq<P> gf_inverse;
-  ok &= invert_rq<P>(multiplier_, mul_rq(gq, fq), gf_inverse);
+  ok &= invert_rq<P>(multiplier_, mul_rq_short(gq, fq), gf_inverse);
   // h^-1 = (gf)^-1 f^2 = f / (3g), h = (gf)^-1 g^2 = 3g / f.
-  const Rq<P> h_inverse = mul_sq(mul_rq(gf_inverse, fq), fq);
+  const Rq<P> h_inverse = mul_sq_short(mul_rq_short(gf_inverse, fq), fq);
   pack_sq<P>(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
-  const Rq<P> h = mul_rq(mul_rq(gf_inverse, gq), gq);
+  const Rq<P> h = mul_rq_short(mul_rq_short(gf_inverse, gq), gq);
   pack_sq<P>(h, pk);
   return ok;
 }
@@ -97,7 +111,7 @@ template <ParameterSet P, Multiplier M>
 void Ntru<P, M>::owcpa_encrypt(Bytes<P::ciphertext_bytes> ct, const S3<P>& r, const S3<P>& m,
                                ConstBytes<P::public_key_bytes> pk) const {
   const Rq<P> h = unpack_rq_sum_zero<P>(pk);
-  pack_sq<P>(add_rq<P>(mul_rq(to_rq<P>(r), h), lift<P>(m)), ct);
+  pack_sq<P>(add_rq<P>(mul_rq_short(h, to_rq<P>(r)), lift<P>(m)), ct);
 }
 
 template <ParameterSet P, Multiplier M>
@@ -107,7 +121,7 @@ std::uint8_t Ntru<P, M>::owcpa_decrypt(Bytes<P::message_bytes> rm, ConstBytes<P:
   const Rq<P> c = unpack_rq_sum_zero<P>(ct);
   const S3<P> f = unpack_s3<P>(sk.template subspan<0, P::trinary_bytes>());
   // m = (c f mod (q, x^n - 1), centred, mod (3, Phi_n)) * f^-1 in S_3.
-  const S3<P> mf = rq_to_s3<P>(mul_rq(c, to_rq<P>(f)));
+  const S3<P> mf = rq_to_s3<P>(mul_rq_short(c, to_rq<P>(f)));
   const S3<P> f_inverse_mod3 = unpack_s3<P>(sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
   const S3<P> m = mul_s3(mf, f_inverse_mod3);
   pack_s3<P>(m, rm.template subspan<P::trinary_bytes, P::trinary_bytes>());

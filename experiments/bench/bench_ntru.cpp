@@ -1,0 +1,116 @@
+// NTRU benchmarks for every parameter set x multiplier: the KEM operations
+// and one R_q product alone, in median TSC ticks. Names:
+// ntru/<scheme>/<multiplier>/portable/<operation>, with operations keygen,
+// encaps, decaps, rq_mul (two full-range factors, as in the inversion and in
+// decapsulation) and rq_mul_short (a ternary factor, as in most NTRU products;
+// the ntt multiplier then uses its smaller-modulus transform).
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench_registration.hpp"
+#include "pqmul/algorithms/kronecker.hpp"
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/schemes/ntru/factory.hpp"
+#include "pqmul/schemes/ntru/kem_adapter.hpp"
+#include "tsc_counter.hpp"
+
+namespace pqmul::bench {
+namespace {
+
+using namespace pqmul::ntru;
+
+// Cheap deterministic randomness, so that the KEM timings exclude a DRBG.
+class FastRandom final : public RandomSource {
+ public:
+  void fill(std::span<std::uint8_t> out) override {
+    for (auto& b : out) b = static_cast<std::uint8_t>(engine_());
+  }
+
+ private:
+  std::mt19937_64 engine_{2020};
+};
+
+template <ParameterSet P>
+struct Factors {
+  Rq<P> a, b, ternary, out;
+};
+
+template <ParameterSet P>
+std::shared_ptr<Factors<P>> random_factors() {
+  std::mt19937_64 rng(P::n);
+  auto f = std::make_shared<Factors<P>>();
+  for (std::size_t i = 0; i < P::n; ++i) {
+    f->a[i] = static_cast<std::uint16_t>(rng() % P::q);
+    f->b[i] = static_cast<std::uint16_t>(rng() % P::q);
+    f->ternary[i] = static_cast<std::uint16_t>((rng() % 3 + P::q - 1) % P::q);
+  }
+  return f;
+}
+
+template <class Op>
+void add(const std::string& name, Op op) {
+  benchmark::RegisterBenchmark(name.c_str(), [op](benchmark::State& state) mutable { measure_ticks(state, op); });
+}
+
+// rq_mul and rq_mul_short with the multiplier(s) the KEM of this name uses.
+template <ParameterSet P, Multiplier M>
+void add_products(const std::string& base, std::shared_ptr<const M> general, std::shared_ptr<const M> for_short) {
+  auto f = random_factors<P>();
+  add(base + "rq_mul", [general, f] {
+    f->out = pqmul::mul(*general, f->a, f->b);
+    benchmark::DoNotOptimize(f->out);
+  });
+  add(base + "rq_mul_short", [for_short, f] {
+    f->out = pqmul::mul(*for_short, f->a, f->ternary);
+    benchmark::DoNotOptimize(f->out);
+  });
+}
+
+template <ParameterSet P>
+void register_set() {
+  using R = typename P::ring;
+  for (const auto& name : kem_multipliers()) {
+    std::shared_ptr<const Kem> kem = make_kem<P>(name);
+    const std::string base = "ntru/" + std::string(P::name) + "/" + name + "/" + kem->isa() + "/";
+    auto pk = std::make_shared<std::vector<std::uint8_t>>(kem->public_key_bytes());
+    auto sk = std::make_shared<std::vector<std::uint8_t>>(kem->secret_key_bytes());
+    auto ct = std::make_shared<std::vector<std::uint8_t>>(kem->ciphertext_bytes());
+    auto rng = std::make_shared<FastRandom>();
+    std::array<std::uint8_t, 32> key{};
+    kem->keypair(*pk, *sk, *rng);
+    kem->encaps(*ct, key, *pk, *rng);
+    add(base + "keygen", [kem, pk, sk, rng] { kem->keypair(*pk, *sk, *rng); });
+    add(base + "encaps", [kem, pk, ct, rng] {
+      std::array<std::uint8_t, 32> k{};
+      kem->encaps(*ct, k, *pk, *rng);
+      benchmark::DoNotOptimize(k);
+    });
+    add(base + "decaps", [kem, sk, ct] {
+      std::array<std::uint8_t, 32> k{};
+      kem->decaps(k, *ct, *sk);
+      benchmark::DoNotOptimize(k);
+    });
+    if (name == "ntt") {
+      auto [general, for_short] = make_ntts<P>({});
+      add_products<P>(base, std::make_shared<const BigNtt<R>>(std::move(general)),
+                      std::make_shared<const BigNtt<R>>(std::move(for_short)));
+    } else if (name == "kronecker") {
+      auto k = std::make_shared<const Kronecker<R>>();
+      add_products<P>(base, k, k);
+    } else {
+      auto t = std::make_shared<const ToomCook<R>>(
+          make_toom_cook<R>(name, name == "toom-k" ? default_toom_k_params() : Params{}));
+      add_products<P>(base, t, t);
+    }
+  }
+}
+
+const Registration registration([] { for_each_parameter_set([]<class P>() { register_set<P>(); }); });
+
+}  // namespace
+}  // namespace pqmul::bench

@@ -1,0 +1,342 @@
+// pqmul kat / keygen / encaps / decaps / check: the KEMs of the registry
+// (kem.hpp) by name, for every scheme family. Keys, ciphertexts and shared
+// secrets are raw binary files. Every output is written to a temporary file
+// beside its target and renamed only when the whole command succeeded, so a
+// failure never leaves a half-written file.
+#include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "command.hpp"
+#include "pqmul/schemes/common/random.hpp"
+#include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/nist_kat.hpp"
+
+namespace pqmul::cli {
+namespace {
+
+struct KemOptions {
+  std::string scheme, multiplier, strategy;
+  std::unique_ptr<Kem> make() const {
+    std::optional<Strategy> s;
+    if (!strategy.empty()) s = parse_strategy(strategy);
+    return make_kem(scheme, multiplier, s);
+  }
+};
+
+void add_kem_options(CLI::App* cmd, KemOptions& o, bool scheme_required = true) {
+  auto* scheme = cmd->add_option("--scheme", o.scheme, "KEM scheme, e.g. ml-kem-768, kyber768, saber");
+  if (scheme_required) scheme->required();
+  cmd->add_option("--multiplier", o.multiplier, "polynomial multiplier (default: the scheme's first)");
+  cmd->add_option("--strategy", o.strategy, "module strategy: eager, lazy or cached (default: the scheme's)");
+}
+
+const KemEntry& entry_of(const std::string& scheme) {
+  for (const auto& e : kem_registry())
+    if (e.scheme == scheme) return e;
+  (void)make_kem(scheme);  // throws, naming the valid schemes
+  throw UsageError("unknown scheme " + scheme);
+}
+
+std::vector<std::uint8_t> parse_hex(const std::string& text, const std::string& what) {
+  auto nibble = [&](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    throw UsageError(fmt::format("{} is not hexadecimal (bad character '{}')", what, c));
+  };
+  if (text.size() % 2) throw UsageError(fmt::format("{} has an odd number of hex digits", what));
+  std::vector<std::uint8_t> out(text.size() / 2);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<std::uint8_t>(nibble(text[2 * i]) << 4 | nibble(text[2 * i + 1]));
+  return out;
+}
+
+std::vector<std::uint8_t> read_file(const std::string& path, std::size_t expected, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(fmt::format("cannot read {} file '{}'", what, path));
+  std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw UsageError(fmt::format("cannot read {} file '{}'", what, path));
+  if (data.size() != expected)
+    throw UsageError(fmt::format("{} file '{}' has {} bytes, expected {}", what, path, data.size(), expected));
+  return data;
+}
+
+// Outputs staged in temporary files beside their targets; commit() renames
+// them all, the destructor removes whatever was not committed.
+class StagedOutputs {
+ public:
+  StagedOutputs() = default;
+  StagedOutputs(const StagedOutputs&) = delete;
+  StagedOutputs& operator=(const StagedOutputs&) = delete;
+  ~StagedOutputs() {
+    for (const auto& f : files_) {
+      std::error_code ignored;
+      if (!f.committed) std::filesystem::remove(f.temp, ignored);
+    }
+  }
+  // Secret keys and shared secrets stay readable by the owner only.
+  enum class Access { secret, shared };
+  void add(const std::string& target, std::string_view bytes, Access access) {
+    std::string pattern = target + ".tmp-XXXXXX";
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0) throw UsageError(fmt::format("cannot create output '{}': {}", target, std::strerror(errno)));
+    files_.push_back({target, pattern, false});
+    if (access == Access::shared) ::fchmod(fd, 0644);
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const std::string reason = std::strerror(errno);
+        ::close(fd);
+        throw UsageError(fmt::format("cannot write output '{}': {}", target, reason));
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    if (::close(fd) != 0) throw UsageError(fmt::format("cannot write output '{}'", target));
+  }
+  void add(const std::string& target, std::span<const std::uint8_t> bytes, Access access) {
+    add(target, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), access);
+  }
+  void commit() {
+    for (auto& f : files_) {
+      std::error_code ec;
+      std::filesystem::rename(f.temp, f.target, ec);
+      if (ec) throw UsageError(fmt::format("cannot write output '{}': {}", f.target, ec.message()));
+      f.committed = true;
+    }
+  }
+
+ private:
+  struct File {
+    std::string target, temp;
+    bool committed;
+  };
+  std::vector<File> files_;
+};
+
+// Serves fixed bytes as randomness (--seed / --coins), and tells how many the
+// scheme drew, so a wrong length is reported in the scheme's own terms.
+class FixedRandom final : public RandomSource {
+ public:
+  FixedRandom(std::vector<std::uint8_t> bytes, std::string what) : bytes_(std::move(bytes)), what_(std::move(what)) {}
+  void fill(std::span<std::uint8_t> out) override {
+    if (out.size() > bytes_.size() - used_)
+      throw UsageError(fmt::format("{} is too short: {} bytes given, the scheme draws more", what_, bytes_.size()));
+    std::copy_n(bytes_.begin() + static_cast<std::ptrdiff_t>(used_), out.size(), out.begin());
+    used_ += out.size();
+  }
+  void require_all_used() const {
+    if (used_ != bytes_.size())
+      throw UsageError(fmt::format("{} must be {} bytes for this scheme, not {}", what_, used_, bytes_.size()));
+  }
+
+ private:
+  std::vector<std::uint8_t> bytes_;
+  std::string what_;
+  std::size_t used_ = 0;
+};
+
+struct KatOptions : KemOptions {
+  std::string output;
+};
+
+void run_kat(const KatOptions& o) {
+  const auto kem = o.make();
+  const std::string text = nist_kat_file(*kem, entry_of(o.scheme).kat_header);
+  if (o.output.empty() || o.output == "-") {
+    fmt::print("{}", text);
+    return;
+  }
+  StagedOutputs out;
+  out.add(o.output, std::string_view(text), StagedOutputs::Access::shared);
+  out.commit();
+}
+
+struct KeygenOptions : KemOptions {
+  std::string seed, pk, sk;
+};
+
+void run_keygen(const KeygenOptions& o) {
+  const auto kem = o.make();
+  std::vector<std::uint8_t> pk(kem->public_key_bytes()), sk(kem->secret_key_bytes());
+  if (o.seed.empty()) {
+    SystemRandom rng;
+    kem->keypair(pk, sk, rng);
+  } else {
+    FixedRandom rng(parse_hex(o.seed, "--seed"), "--seed");
+    kem->keypair(pk, sk, rng);
+    rng.require_all_used();
+  }
+  StagedOutputs out;
+  out.add(o.pk, pk, StagedOutputs::Access::shared);
+  out.add(o.sk, sk, StagedOutputs::Access::secret);
+  out.commit();
+}
+
+struct EncapsOptions : KemOptions {
+  std::string pk, coins, ct, ss;
+};
+
+void run_encaps(const EncapsOptions& o) {
+  const auto kem = o.make();
+  const auto pk = read_file(o.pk, kem->public_key_bytes(), "public key");
+  std::vector<std::uint8_t> ct(kem->ciphertext_bytes()), ss(kem->shared_secret_bytes());
+  try {
+    if (o.coins.empty()) {
+      SystemRandom rng;
+      kem->encaps(ct, ss, pk, rng);
+    } else {
+      FixedRandom rng(parse_hex(o.coins, "--coins"), "--coins");
+      kem->encaps(ct, ss, pk, rng);
+      rng.require_all_used();
+    }
+  } catch (const InvalidInput& e) {
+    throw UsageError(fmt::format("public key file '{}' is not a valid {} key: {}", o.pk, kem->scheme(), e.what()));
+  }
+  StagedOutputs out;
+  out.add(o.ct, ct, StagedOutputs::Access::shared);
+  out.add(o.ss, ss, StagedOutputs::Access::secret);
+  out.commit();
+}
+
+struct DecapsOptions : KemOptions {
+  std::string sk, ct, ss;
+};
+
+void run_decaps(const DecapsOptions& o) {
+  const auto kem = o.make();
+  const auto sk = read_file(o.sk, kem->secret_key_bytes(), "secret key");
+  const auto ct = read_file(o.ct, kem->ciphertext_bytes(), "ciphertext");
+  std::vector<std::uint8_t> ss(kem->shared_secret_bytes());
+  try {
+    kem->decaps(ss, ct, sk);
+  } catch (const InvalidInput& e) {
+    throw UsageError(fmt::format("secret key file '{}' is not a valid {} key: {}", o.sk, kem->scheme(), e.what()));
+  }
+  StagedOutputs out;
+  out.add(o.ss, ss, StagedOutputs::Access::secret);
+  out.commit();
+}
+
+struct CheckOptions : KemOptions {
+  std::string hashes = PQMUL_SOURCE_DIR "/../shared/vectors/kem/KAT_HASHES.txt";
+};
+
+// Regenerates the 100-vector KAT of every (scheme, multiplier) and compares
+// its `all` digest (KAT_HASHES.txt: the 100 entries without the header line
+// and without the final empty line) with the published one.
+void run_check(const CheckOptions& o) {
+  std::map<std::string, PublishedKatHashes> published;
+  try {
+    published = read_kat_hashes(o.hashes);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(fmt::format("{} (use --hashes FILE)", e.what()));
+  }
+  std::vector<const KemEntry*> entries;
+  for (const auto& e : kem_registry())
+    if (o.scheme.empty() || e.scheme == o.scheme) entries.push_back(&e);
+  if (entries.empty()) (void)entry_of(o.scheme);
+  std::optional<Strategy> strategy;
+  if (!o.strategy.empty()) strategy = parse_strategy(o.strategy);
+
+  // The (scheme, multiplier) rows to check.
+  std::vector<std::pair<const KemEntry*, std::string>> plan;
+  for (const auto* e : entries) {
+    if (o.multiplier.empty()) {
+      for (const auto& m : e->multipliers) plan.emplace_back(e, m);
+      continue;
+    }
+    const auto& ms = e->multipliers;
+    if (std::find(ms.begin(), ms.end(), o.multiplier) == ms.end() && o.multiplier.find(':') == std::string::npos) {
+      if (!o.scheme.empty()) (void)make_kem(e->scheme, o.multiplier);  // throws, naming the valid ones
+      continue;  // checking every scheme: skip those without this multiplier
+    }
+    plan.emplace_back(e, o.multiplier);
+  }
+  if (plan.empty()) throw UsageError(fmt::format("no scheme has the multiplier '{}'", o.multiplier));
+  std::size_t width = std::string("multiplier").size();
+  for (const auto& [e, m] : plan) width = std::max(width, m.size());
+
+  std::size_t failures = 0;
+  fmt::print("{:<15} {:<{}} {:<8} {:<64} {}\n", "scheme", "multiplier", width, "strategy", "sha256 (all 100 entries)",
+             "result");
+  for (const auto& [e, m] : plan) {
+    const auto row = published.find(e->scheme);
+    {
+      const auto kem = make_kem(e->scheme, m, strategy);
+      std::string digest, result;
+      try {
+        digest = kat_digest_all(nist_kat_entries(*kem, 0, 100));
+        result = row == published.end() ? "FAIL (no published digest)" : digest == row->second.all ? "pass" : "FAIL";
+      } catch (const std::exception& ex) {
+        result = fmt::format("FAIL ({})", ex.what());
+      }
+      if (result != "pass") ++failures;
+      fmt::print("{:<15} {:<{}} {:<8} {:<64} {}\n", e->scheme, m, width, to_string(kem->strategy()), digest, result);
+      std::fflush(stdout);
+    }
+  }
+  if (failures) throw Failure(1, fmt::format("{} of {} KAT checks failed", failures, plan.size()));
+  fmt::print("all {} KAT checks passed\n", plan.size());
+}
+
+const CommandRegistration registration{[](CLI::App& app) {
+  auto kat = std::make_shared<KatOptions>();
+  auto* k = app.add_subcommand("kat", "Write the NIST KAT .rsp file (100 vectors) of a KEM, as PQCgenKAT_kem.c does");
+  add_kem_options(k, *kat);
+  k->add_option("-o,--output", kat->output, "output file (default: standard output)");
+  k->callback([kat] { run_kat(*kat); });
+
+  auto keygen = std::make_shared<KeygenOptions>();
+  auto* g = app.add_subcommand("keygen", "Generate a key pair (raw binary files)");
+  add_kem_options(g, *keygen);
+  g->add_option("--seed", keygen->seed,
+                "hex bytes the key generation draws instead of system randomness (ML-KEM and Kyber: 64 bytes d||z)");
+  g->add_option("--pk", keygen->pk, "public (encapsulation) key output file")->required();
+  g->add_option("--sk", keygen->sk, "secret (decapsulation) key output file")->required();
+  g->callback([keygen] { run_keygen(*keygen); });
+
+  auto encaps = std::make_shared<EncapsOptions>();
+  auto* e = app.add_subcommand("encaps", "Encapsulate a shared secret to a public key");
+  add_kem_options(e, *encaps);
+  e->add_option("--pk", encaps->pk, "public key file")->required();
+  e->add_option("--coins", encaps->coins,
+                "hex bytes encapsulation draws instead of system randomness (ML-KEM: the 32-byte m; Kyber round 3: "
+                "the 32 bytes hashed into m)");
+  e->add_option("--ct", encaps->ct, "ciphertext output file")->required();
+  e->add_option("--ss", encaps->ss, "shared secret output file")->required();
+  e->callback([encaps] { run_encaps(*encaps); });
+
+  auto decaps = std::make_shared<DecapsOptions>();
+  auto* d = app.add_subcommand("decaps", "Decapsulate a ciphertext with a secret key (implicit rejection)");
+  add_kem_options(d, *decaps);
+  d->add_option("--sk", decaps->sk, "secret key file")->required();
+  d->add_option("--ct", decaps->ct, "ciphertext file")->required();
+  d->add_option("--ss", decaps->ss, "shared secret output file")->required();
+  d->callback([decaps] { run_decaps(*decaps); });
+
+  auto check = std::make_shared<CheckOptions>();
+  auto* c = app.add_subcommand("check",
+                               "Regenerate the 100-vector KAT for every multiplier of the scheme(s) and compare its "
+                               "SHA-256 with the published digest; exit 1 on any failure");
+  add_kem_options(c, *check, false);
+  c->add_option("--hashes", check->hashes, "published digests (shared/vectors/kem/KAT_HASHES.txt)");
+  c->callback([check] { run_check(*check); });
+}};
+
+}  // namespace
+}  // namespace pqmul::cli

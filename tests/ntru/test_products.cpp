@@ -1,0 +1,106 @@
+// Every multiplier the NTRU KEM accepts computes the same R_q products as
+// Kronecker substitution (an independent big-integer oracle), on random and
+// extreme operands, and on the short operands the short-factor NTT is sized for.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "pqmul/algorithms/kronecker.hpp"
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/schemes/ntru/factory.hpp"
+#include "pqmul/schemes/ntru/kem_adapter.hpp"
+#include "pqmul/schemes/ntru/scheme.hpp"
+#include "test_support.hpp"
+
+using namespace pqmul::ntru;
+
+namespace {
+
+template <ParameterSet P>
+struct Case {
+  std::string label;
+  Rq<P> a, b, expected;
+};
+
+template <ParameterSet P>
+Rq<P> filled(std::uint32_t value) {
+  Rq<P> a;
+  a.coeffs.fill(static_cast<std::uint16_t>(value % P::q));
+  return a;
+}
+
+// Full-range pairs (random and the extremes -1, -q/2, one large coefficient)
+// and pairs whose second factor is short (ternary, +-short_bound), each with
+// Kronecker's product.
+template <ParameterSet P>
+std::pair<std::vector<Case<P>>, std::vector<Case<P>>> cases(std::uint32_t bound) {
+  std::mt19937_64 rng(5);
+  const auto x = ntru_test::random_rq<P>(rng), y = ntru_test::random_rq<P>(rng);
+  const auto minus_one = filled<P>(P::q - 1), most_negative = filled<P>(P::q / 2);
+  Rq<P> single;
+  single[P::n - 1] = static_cast<std::uint16_t>(P::q / 2);
+  const auto ternary = to_rq<P>(ntru_test::random_s3<P>(rng, false));
+  const auto plus = filled<P>(bound), minus = filled<P>(P::q - bound);
+  const pqmul::Kronecker<typename P::ring> oracle;
+  auto make = [&](std::string label, const Rq<P>& a, const Rq<P>& b) {
+    return Case<P>{std::move(label), a, b, pqmul::mul(oracle, a, b)};
+  };
+  std::vector<Case<P>> full = {make("random * random", x, y), make("-1 * -1", minus_one, minus_one),
+                               make("-q/2 * -q/2", most_negative, most_negative),
+                               make("q/2 x^(n-1) * random", single, x), make("random * -q/2", x, most_negative)};
+  std::vector<Case<P>> short_ = {make("random * ternary", x, ternary), make("-q/2 * +bound", most_negative, plus),
+                                 make("-q/2 * -bound", most_negative, minus), make("-1 * ternary", minus_one, ternary),
+                                 make("ternary * ternary", ternary, ternary)};
+  return {full, short_};
+}
+
+template <ParameterSet P, pqmul::Multiplier M>
+void check_cases(const M& m, const std::string& name, const std::vector<Case<P>>& list) {
+  for (const auto& c : list) {
+    INFO(P::name << " " << name << ": " << c.label);
+    CHECK(pqmul::mul(m, c.a, c.b) == c.expected);
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[ntru][products]", Hps2048509,
+                   Hps2048677, Hps4096821, Hrss701) {
+  using P = TestType;
+  using R = typename P::ring;
+  const auto [full, short_] = cases<P>(Ntru<P, pqmul::BigNtt<R>>::short_bound);
+  for (const auto& name : kem_multipliers()) {
+    if (name == "kronecker") continue;
+    if (name == "ntt") {
+      for (const char* params : {"", "layers=5", "primes=2"}) {
+        auto [general, for_short] = make_ntts<P>(pqmul::Params::parse(params));
+        check_cases<P>(general, std::string("ntt ") + params, full);
+        check_cases<P>(general, std::string("ntt ") + params, short_);
+        check_cases<P>(for_short, std::string("short ntt ") + params, short_);
+      }
+      continue;
+    }
+    const auto plan = name == "toom-k" ? default_toom_k_params() : pqmul::Params{};
+    const auto m = pqmul::make_toom_cook<R>(name, plan);
+    check_cases<P>(m, name, full);
+  }
+}
+
+TEMPLATE_TEST_CASE("ntru S_3 products through R_q equal the definition", "[ntru][products]", Hps2048509,
+                   Hps2048677, Hps4096821, Hrss701) {
+  using P = TestType;
+  using R = typename P::ring;
+  std::mt19937_64 rng(6);
+  const Ntru<P, pqmul::ToomCook<R>> toom(pqmul::make_toom_cook<R>("toom4-k2"));
+  auto [general, for_short] = make_ntts<P>({});
+  const Ntru<P, pqmul::BigNtt<R>> ntt(std::move(general), std::move(for_short));
+  S3<P> a = ntru_test::random_s3<P>(rng), b = ntru_test::random_s3<P>(rng), twos;
+  twos.coeffs.fill(2);  // all -1: the largest exact coefficient, n - 1 after reduction
+  twos[P::n - 1] = 0;
+  for (const auto& [x, y] : {std::pair{a, b}, std::pair{twos, twos}, std::pair{a, twos}}) {
+    const auto expected = ntru_test::s3_product_by_definition<P>(x, y);
+    CHECK(toom.mul_s3(x, y) == expected);
+    CHECK(ntt.mul_s3(x, y) == expected);
+  }
+}
