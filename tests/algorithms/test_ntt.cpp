@@ -231,9 +231,10 @@ TEST_CASE("the ntt registry entries build every ring's NTT and its variants", "[
       CHECK(m->isa() == "portable");
       CHECK(m->ring().name == e.ring);
       CHECK(m->max_accumulated() >= 1);
-      std::string why;
-      CHECK(!m->count(Strategy::lazy, 2, &why).has_value());
-      CHECK(!why.empty());
+      // Counted by a counting twin (test_ntt_counting.cpp checks the figures).
+      const auto counts = m->count(Strategy::eager, 0, nullptr);
+      REQUIRE(counts.has_value());
+      CHECK(counts->products > 0);
       // A product of random canonical inputs against the definition.
       const RingInfo r = m->ring();
       std::vector<std::uint16_t> a(r.n), b(r.n), out(r.n), expected(r.n);

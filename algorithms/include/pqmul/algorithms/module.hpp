@@ -29,6 +29,15 @@ struct ModuleStats {
   std::size_t inverses = 0;
   std::size_t poly_additions = 0;  // normal-domain additions of whole polynomials
   std::size_t bytes_held = 0;
+
+  // Adds the calls of `part`; memory is the larger of the two peaks, or `bytes` if given.
+  void merge(const ModuleStats& part, std::size_t bytes = 0) {
+    transforms += part.transforms;
+    products += part.products;
+    inverses += part.inverses;
+    poly_additions += part.poly_additions;
+    bytes_held = std::max({bytes_held, part.bytes_held, bytes});
+  }
 };
 
 // Bytes a strategy holds for a rank-`rank` matrix-vector or inner product.
@@ -158,12 +167,7 @@ void inner_product(const M& m, std::span<const Poly<typename M::ring>> a,
     ModuleStats local;
     auto cached = transform_vector(m, b, &local);
     inner_product(m, a, cached, out, &local);
-    if (stats) {
-      stats->transforms += local.transforms;
-      stats->products += local.products;
-      stats->inverses += local.inverses;
-      stats->bytes_held = std::max(stats->bytes_held, strategy_bytes(m, s, rank));
-    }
+    if (stats) stats->merge(local, strategy_bytes(m, s, rank));
     return;
   }
   auto x = m.make_operand(), y = m.make_operand();
@@ -212,12 +216,7 @@ void matrix_vector(const M& m, std::span<const Poly<typename M::ring>> matrix,
     ModuleStats local;
     auto cached = transform_vector(m, v, &local);
     matrix_vector(m, matrix, cached, out, t, &local);
-    if (stats) {
-      stats->transforms += local.transforms;
-      stats->products += local.products;
-      stats->inverses += local.inverses;
-      stats->bytes_held = std::max(stats->bytes_held, strategy_bytes(m, s, rank));
-    }
+    if (stats) stats->merge(local, strategy_bytes(m, s, rank));
     return;
   }
   ModuleStats local;
@@ -227,13 +226,7 @@ void matrix_vector(const M& m, std::span<const Poly<typename M::ring>> matrix,
     for (std::size_t j = 0; j < rank; ++j) row.push_back(detail::matrix_entry<M>(matrix, rank, i, j, t));
     inner_product(m, std::span<const Poly<typename M::ring>>(row), v, out[i], s, &local);
   }
-  if (stats) {
-    stats->transforms += local.transforms;
-    stats->products += local.products;
-    stats->inverses += local.inverses;
-    stats->poly_additions += local.poly_additions;
-    stats->bytes_held = std::max(stats->bytes_held, local.bytes_held);
-  }
+  if (stats) stats->merge(local);
 }
 
 }  // namespace pqmul

@@ -148,12 +148,12 @@ PrimeTables make_prime_tables(std::uint32_t p, unsigned layers);
 
 // In-place transforms of one prime's residues (length N = d * 2^L).
 // Instantiated for ntt_tally::Uncounted and ntt_tally::Counted in big_ntt.cpp.
-template <class Tally>
+template <class Tally = ntt_tally::Uncounted>
 void forward(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigned layers);
-template <class Tally>
+template <class Tally = ntt_tally::Uncounted>
 void inverse(const PrimeTables& t, std::uint32_t* f, std::size_t length, unsigned layers);
 // acc += a * b in each base ring Z_p[x]/(x^d - gamma_i); results carry R^-1.
-template <class Tally>
+template <class Tally = ntt_tally::Uncounted>
 void base_multiply_accumulate(const PrimeTables& t, std::uint32_t* acc, const std::uint32_t* a,
                               const std::uint32_t* b, std::size_t length, unsigned layers);
 

@@ -12,9 +12,11 @@
 // a^-1 = f(0)^-1 x^(d-1) v(1/x). The sequence of operations is fixed; swaps
 // and multiples are applied through masks.
 //
+// The polynomials are bit-sliced, 64 coefficients per word: one bit plane
+// over GF(2); over GF(3) two planes, "is 1" and "is 2" (= -1).
+//
 // R_q (q = 2^k): the S_2 inverse lifted by Newton iteration r <- r (2 - a r),
 // which doubles the number of correct bits each time, through a multiplier.
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -26,45 +28,80 @@ namespace pqmul::ntru {
 
 namespace detail {
 
-// All-ones mask when delta > 0 and g0 != 0.
-inline std::uint8_t divstep_swap_mask(std::int32_t delta, std::uint32_t g0) {
-  const std::uint32_t positive = static_cast<std::uint32_t>(-delta) >> 31;
-  const std::uint32_t nonzero = (0u - g0) >> 31;
-  return static_cast<std::uint8_t>(0u - (positive & nonzero));
-}
+// N coefficients, bit i of the polynomial is bit i % 64 of word i / 64.
+template <std::size_t N>
+struct BitPlane {
+  static constexpr std::size_t words = (N + 63) / 64;
+  std::array<std::uint64_t, words> w{};
 
-inline std::int32_t divstep_delta(std::int32_t delta, std::uint8_t swap) {
-  const std::int32_t mask = -static_cast<std::int32_t>(swap & 1);
-  return (delta ^ (mask & (delta ^ -delta))) + 1;
-}
-
-// x mod 3 for x <= 8: subtracting 3 wraps below zero exactly when x < 3, and
-// the unsigned minimum then keeps x (compiles to vector byte minima).
-inline std::uint8_t small_mod3(std::uint8_t x) {
-  x = std::min<std::uint8_t>(x, static_cast<std::uint8_t>(x - 3));
-  return std::min<std::uint8_t>(x, static_cast<std::uint8_t>(x - 3));
-}
+  std::uint64_t bit(std::size_t i) const { return (w[i / 64] >> (i % 64)) & 1; }
+  void set(std::size_t i, std::uint64_t b) { w[i / 64] |= (b & 1) << (i % 64); }
+  // Multiply by x, dropping coefficient N-1 (never set where this is used).
+  void shift_up() {
+    for (std::size_t i = words - 1; i > 0; --i) w[i] = (w[i] << 1) | (w[i - 1] >> 63);
+    w[0] <<= 1;
+    if constexpr (N % 64 != 0) w[words - 1] &= (std::uint64_t{1} << (N % 64)) - 1;
+  }
+  // Divide by x (coefficient 0 is zero where this is used).
+  void shift_down() {
+    for (std::size_t i = 0; i + 1 < words; ++i) w[i] = (w[i] >> 1) | (w[i + 1] << 63);
+    w[words - 1] >>= 1;
+  }
+  // Nonzero iff a coefficient other than the constant one is set.
+  std::uint64_t above_constant() const {
+    std::uint64_t any = w[0] >> 1;
+    for (std::size_t i = 1; i < words; ++i) any |= w[i];
+    return any;
+  }
+};
 
 template <std::size_t N>
-void conditional_swap(std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>& b, std::uint8_t mask) {
-  for (std::size_t i = 0; i < N; ++i) {
-    const std::uint8_t t = static_cast<std::uint8_t>(mask & (a[i] ^ b[i]));
-    a[i] ^= t;
-    b[i] ^= t;
+void conditional_swap(BitPlane<N>& a, BitPlane<N>& b, std::uint64_t mask) {
+  for (std::size_t i = 0; i < BitPlane<N>::words; ++i) {
+    const std::uint64_t t = mask & (a.w[i] ^ b.w[i]);
+    a.w[i] ^= t;
+    b.w[i] ^= t;
   }
 }
 
+// Element of Z_3[x] as two planes: p = "coefficient is 1", m = "is 2 (= -1)".
 template <std::size_t N>
-void multiply_by_x(std::array<std::uint8_t, N>& v) {
-  for (std::size_t i = N - 1; i > 0; --i) v[i] = v[i - 1];
-  v[0] = 0;
-}
+struct TritPlanes {
+  BitPlane<N> p, m;
+  std::uint32_t coefficient(std::size_t i) const { return static_cast<std::uint32_t>(p.bit(i) + 2 * m.bit(i)); }
+  void shift_up() { p.shift_up(), m.shift_up(); }
+  void shift_down() { p.shift_down(), m.shift_down(); }
+};
 
 template <std::size_t N>
-std::uint8_t is_constant(const std::array<std::uint8_t, N>& f) {
-  std::uint32_t any = 0;
-  for (std::size_t i = 1; i < N; ++i) any |= f[i];
-  return static_cast<std::uint8_t>(1 ^ ((0u - any) >> 31));
+void conditional_swap(TritPlanes<N>& a, TritPlanes<N>& b, std::uint64_t mask) {
+  conditional_swap(a.p, b.p, mask);
+  conditional_swap(a.m, b.m, mask);
+}
+
+// a += c * b over GF(3), c given as masks (c_is_1, c_is_2), one-hot encoding:
+// a sum is 1 for (1,0), (0,1), (2,2) and 2 for (2,0), (0,2), (1,1).
+template <std::size_t N>
+void add_multiple(TritPlanes<N>& a, const TritPlanes<N>& b, std::uint64_t c_is_1, std::uint64_t c_is_2) {
+  for (std::size_t i = 0; i < BitPlane<N>::words; ++i) {
+    const std::uint64_t bp = (b.p.w[i] & c_is_1) | (b.m.w[i] & c_is_2);
+    const std::uint64_t bm = (b.m.w[i] & c_is_1) | (b.p.w[i] & c_is_2);
+    const std::uint64_t ap = a.p.w[i], am = a.m.w[i];
+    const std::uint64_t a0 = ~(ap | am), b0 = ~(bp | bm);
+    a.p.w[i] = (ap & b0) | (a0 & bp) | (am & bm);
+    a.m.w[i] = (am & b0) | (a0 & bm) | (ap & bp);
+  }
+}
+
+// All-ones mask when delta > 0 and g0 != 0.
+inline std::uint64_t divstep_swap_mask(std::int32_t delta, std::uint64_t g0_nonzero) {
+  const std::uint64_t positive = static_cast<std::uint32_t>(-delta) >> 31;
+  return 0 - (positive & g0_nonzero & 1);
+}
+
+inline std::int32_t divstep_delta(std::int32_t delta, std::uint64_t swap) {
+  const std::int32_t mask = -static_cast<std::int32_t>(swap & 1);
+  return (delta ^ (mask & (delta ^ -delta))) + 1;
 }
 
 }  // namespace detail
@@ -74,53 +111,61 @@ std::uint8_t is_constant(const std::array<std::uint8_t, N>& f) {
 // outcome is revealed.
 template <std::size_t N>
 bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
-  std::array<std::uint8_t, N> f, g{}, v{}, w{};
-  f.fill(1);
+  detail::TritPlanes<N> f, g, v, w;
+  for (std::size_t i = 0; i < N; ++i) f.p.set(i, 1);
   const std::uint32_t top = a[N - 1];
-  for (std::size_t i = 0; i + 1 < N; ++i) g[N - 2 - i] = static_cast<std::uint8_t>(mod3(a[i] + 2 * top));
-  w[0] = 1;
+  for (std::size_t i = 0; i + 1 < N; ++i) {
+    const std::uint32_t t = mod3(a[i] + 2 * top);  // reduced modulo Phi_n
+    g.p.set(N - 2 - i, t & 1);
+    g.m.set(N - 2 - i, t >> 1);
+  }
+  w.p.set(0, 1);
   std::int32_t delta = 1;
   for (std::size_t step = 0; step < 2 * (N - 1) - 1; ++step) {
-    detail::multiply_by_x(v);
-    const std::uint8_t swap = detail::divstep_swap_mask(delta, g[0]);
+    v.shift_up();
+    const std::uint64_t swap = detail::divstep_swap_mask(delta, g.p.w[0] | g.m.w[0]);
     delta = detail::divstep_delta(delta, swap);
     detail::conditional_swap(f, g, swap);
     detail::conditional_swap(v, w, swap);
     // f(0) is 1 or 2, its own inverse: c = -g(0)/f(0) = 2 g(0) f(0).
-    const auto c = static_cast<std::uint8_t>(mod3(2u * g[0] * f[0]));
-    for (std::size_t i = 0; i < N; ++i) w[i] = detail::small_mod3(static_cast<std::uint8_t>(w[i] + c * v[i]));
-    for (std::size_t i = 0; i + 1 < N; ++i)
-      g[i] = detail::small_mod3(static_cast<std::uint8_t>(g[i + 1] + c * f[i + 1]));
-    g[N - 1] = 0;
+    const std::uint32_t c = mod3(2 * static_cast<std::uint32_t>(g.coefficient(0) * f.coefficient(0)));
+    const std::uint64_t c_is_1 = 0 - std::uint64_t{c & 1}, c_is_2 = 0 - std::uint64_t{c >> 1};
+    detail::add_multiple(g, f, c_is_1, c_is_2);
+    detail::add_multiple(w, v, c_is_1, c_is_2);
+    g.shift_down();
   }
-  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(mod3(f[0] * v[N - 2 - i]));
+  const std::uint32_t f0 = f.coefficient(0);
+  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(mod3(f0 * v.coefficient(N - 2 - i)));
   out[N - 1] = 0;
-  return detail::is_constant(f) == 1;
+  const std::uint64_t rest = f.p.above_constant() | f.m.above_constant();
+  return ((0 - rest) >> 63) == 0;
 }
 
 // The same over GF(2); a holds bits (0 or 1).
 template <std::size_t N>
 bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>& out) {
-  std::array<std::uint8_t, N> f, g{}, v{}, w{};
-  f.fill(1);
+  detail::BitPlane<N> f, g, v, w;
+  for (std::size_t i = 0; i < N; ++i) f.set(i, 1);
   const std::uint8_t top = a[N - 1] & 1;
-  for (std::size_t i = 0; i + 1 < N; ++i) g[N - 2 - i] = static_cast<std::uint8_t>((a[i] & 1) ^ top);
-  w[0] = 1;
+  for (std::size_t i = 0; i + 1 < N; ++i) g.set(N - 2 - i, (a[i] & 1) ^ top);
+  w.set(0, 1);
   std::int32_t delta = 1;
   for (std::size_t step = 0; step < 2 * (N - 1) - 1; ++step) {
-    detail::multiply_by_x(v);
-    const std::uint8_t swap = detail::divstep_swap_mask(delta, g[0]);
+    v.shift_up();
+    const std::uint64_t swap = detail::divstep_swap_mask(delta, g.w[0]);
     delta = detail::divstep_delta(delta, swap);
     detail::conditional_swap(f, g, swap);
     detail::conditional_swap(v, w, swap);
-    const std::uint8_t c = static_cast<std::uint8_t>(0u - g[0]);  // f(0) = 1
-    for (std::size_t i = 0; i < N; ++i) w[i] ^= static_cast<std::uint8_t>(c & v[i]);
-    for (std::size_t i = 0; i + 1 < N; ++i) g[i] = static_cast<std::uint8_t>(g[i + 1] ^ (c & f[i + 1]));
-    g[N - 1] = 0;
+    const std::uint64_t c = 0 - (g.w[0] & 1);  // f(0) = 1
+    for (std::size_t i = 0; i < detail::BitPlane<N>::words; ++i) {
+      g.w[i] ^= c & f.w[i];
+      w.w[i] ^= c & v.w[i];
+    }
+    g.shift_down();
   }
-  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = v[N - 2 - i];
+  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(v.bit(N - 2 - i));
   out[N - 1] = 0;
-  return detail::is_constant(f) == 1;
+  return ((0 - f.above_constant()) >> 63) == 0;
 }
 
 // out = a^-1 modulo (q, Phi_n), as an element of R_q (its value at x = 1 is

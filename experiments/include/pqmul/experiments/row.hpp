@@ -1,0 +1,54 @@
+#pragma once
+// One row schema for every measurement (multiplier steps, module products,
+// KEM operations, AEAD), shared by `pqmul bench`, the sweep, the claims, the
+// tables, the plots and the notebooks. Column order = field order below.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pqmul::experiments {
+
+struct Row {
+  std::string id;             // <scheme or ring>/<multiplier>[-<params>]/<isa>
+  std::string scheme;         // KEM scheme, ring, or AEAD name, e.g. "saber", "ml-kem-768", "kyber" (ring)
+  std::string parameter_set;  // e.g. "saber" / "768" / ring name
+  std::string operation;      // keygen, encaps, decaps, matrix-vector, inner-product, mul, transform,
+                              // multiply_accumulate, inverse, encrypt, ...
+  std::string multiplier;     // catalogue name, e.g. "toom4-k2"
+  std::string params;         // multiplier parameters (canonical key=value;...)
+  std::string strategy;       // eager / lazy / cached / "" where it does not apply
+  std::optional<std::uint64_t> rank;  // module rank of matrix-vector / inner-product / KEM rows
+  std::string isa;            // portable / avx2 / avx512 / neon
+  std::string compiler;       // gcc / clang
+  std::string compiler_version;
+  std::string flags;          // compile flags of the measured build
+  bool vectorize = true;      // auto-vectorisation of portable code on/off
+  std::string counter;        // tsc / perf-cycles / papi-cycles / cntvct / "" (emulated)
+  std::optional<double> counter_overhead;  // ticks of an empty measurement
+  std::optional<double> median, p10, p90;  // empty for emulated rows
+  std::uint64_t samples = 0;
+  std::optional<std::uint64_t> instructions;  // callgrind, optional
+  std::string instructions_note;              // why instructions are missing, if they are
+  std::optional<std::uint64_t> bytes_held;
+  std::string correct;        // "pass" / "fail" / "" (not checked): KAT digest or oracle verdict of that build
+  bool emulated = false;      // ran under qemu: correctness only
+  std::string commit;
+  std::string cpu;
+  std::string date;           // ISO 8601 UTC
+};
+
+std::vector<std::string> row_columns();
+std::string to_csv_header();
+std::string to_csv_line(const Row& row);
+// Throws std::runtime_error naming the line and column on malformed input.
+std::vector<Row> read_csv(const std::string& path);
+// The same from text in memory; `source` names it in error messages.
+std::vector<Row> read_csv_text(const std::string& text, const std::string& source);
+std::string to_csv(const std::vector<Row>& rows);  // header line and one line per row
+void write_csv(const std::string& path, const std::vector<Row>& rows);
+std::string to_json(const std::vector<Row>& rows);  // array of objects, one per row
+// Throws std::runtime_error naming the row and column on malformed input.
+std::vector<Row> from_json(const std::string& text);
+
+}  // namespace pqmul::experiments

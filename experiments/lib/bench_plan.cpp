@@ -1,0 +1,463 @@
+// The cases of `pqmul bench`, built from the registries, with the
+// correctness verdict of this build attached to every row.
+#include "pqmul/experiments/bench_plan.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <random>
+#include <stdexcept>
+
+#include "pqmul/algorithms/registry.hpp"
+#include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/nist_kat.hpp"
+#include "pqmul/schemes/saber/saber.hpp"
+
+namespace pqmul::experiments {
+namespace {
+
+const std::vector<std::string> kem_operations = {"keygen", "encaps", "decaps"};
+const std::vector<std::string> step_operations = {"mul", "transform", "multiply_accumulate", "inverse"};
+const std::vector<std::string> module_operations = {"matrix-vector", "inner-product"};
+
+bool is_module_op(const std::string& op) {
+  return std::find(module_operations.begin(), module_operations.end(), op) != module_operations.end();
+}
+
+bool all_or_empty(const std::vector<std::string>& list) {
+  return list.empty() || (list.size() == 1 && list.front() == "all");
+}
+
+bool chosen(const std::vector<std::string>& list, const std::string& name) {
+  return all_or_empty(list) || std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// Cheap deterministic randomness, so KEM figures exclude the KAT DRBG's AES
+// and system calls.
+class CheapRandom final : public RandomSource {
+ public:
+  void fill(std::span<std::uint8_t> out) override {
+    for (auto& b : out) {
+      state_ ^= state_ << 13;
+      state_ ^= state_ >> 7;
+      state_ ^= state_ << 17;
+      b = static_cast<std::uint8_t>(state_);
+    }
+  }
+
+ private:
+  std::uint64_t state_ = 0x9E3779B97F4A7C15ULL;
+};
+
+std::vector<std::uint16_t> random_coefficients(const RingInfo& r, std::size_t polys, std::mt19937_64& rng) {
+  std::uniform_int_distribution<std::uint32_t> coeff(0, r.q - 1);
+  std::vector<std::uint16_t> v(polys * r.n);
+  for (auto& c : v) c = static_cast<std::uint16_t>(coeff(rng));
+  return v;
+}
+
+std::vector<std::uint16_t> all_max(const RingInfo& r, std::size_t polys) {
+  return std::vector<std::uint16_t>(polys * r.n, static_cast<std::uint16_t>(r.q - 1));
+}
+
+// Products of `m` against `oracle` on random and extreme operands.
+std::string product_verdict(const RingMultiplier& m, const RingMultiplier& oracle) {
+  std::mt19937_64 rng(7);
+  const RingInfo r = m.ring();
+  for (int k = 0; k < 4; ++k) {
+    const auto a = k == 3 ? all_max(r, 1) : random_coefficients(r, 1, rng);
+    const auto b = k >= 2 ? all_max(r, 1) : random_coefficients(r, 1, rng);
+    std::vector<std::uint16_t> got(r.n), want(r.n);
+    m.mul(a, b, got);
+    oracle.mul(a, b, want);
+    if (got != want) return "fail";
+  }
+  return "pass";
+}
+
+// Matrix-vector and inner products of rank `rank` under `s` against the oracle.
+std::string module_verdict(const RingMultiplier& m, const RingMultiplier& oracle, std::size_t rank, Strategy s) {
+  std::mt19937_64 rng(11);
+  const RingInfo r = m.ring();
+  for (int k = 0; k < 2; ++k) {
+    const auto a = k ? all_max(r, rank * rank) : random_coefficients(r, rank * rank, rng);
+    const auto v = k ? all_max(r, rank) : random_coefficients(r, rank, rng);
+    std::vector<std::uint16_t> got(rank * r.n), want(rank * r.n);
+    m.matrix_vector(a, v, got, rank, Transpose::no, s, nullptr);
+    oracle.matrix_vector(a, v, want, rank, Transpose::no, Strategy::lazy, nullptr);
+    if (got != want) return "fail";
+    std::vector<std::uint16_t> got_ip(r.n), want_ip(r.n);
+    const std::span<const std::uint16_t> row(a.data(), rank * r.n);
+    m.inner_product(row, v, got_ip, rank, s, nullptr);
+    oracle.inner_product(row, v, want_ip, rank, Strategy::lazy, nullptr);
+    if (got_ip != want_ip) return "fail";
+  }
+  return "pass";
+}
+
+// The oracle: Kronecker substitution, or schoolbook to check Kronecker itself.
+std::shared_ptr<RingMultiplier> oracle_for(const RingMultiplier& m) {
+  const std::string ring(m.ring().name);
+  return make_multiplier(ring, m.name() == "kronecker" ? "schoolbook" : "kronecker");
+}
+
+// Everything a ring (or ring-derived) row shares.
+struct RingTarget {
+  std::shared_ptr<RingMultiplier> multiplier;
+  Row base;  // id, scheme, parameter_set, multiplier, params, isa
+};
+
+struct Planner {
+  const BenchSelection& sel;
+  std::vector<std::string>* notes;
+  std::vector<BenchCase> cases;
+  std::map<std::string, PublishedKatHashes> published;
+  bool hashes_loaded = false;
+
+  void note(const std::string& text) {
+    if (notes) notes->push_back(text);
+  }
+
+  std::vector<std::string> operations(const std::vector<std::string>& defaults) const {
+    return sel.operations.empty() ? defaults : sel.operations;
+  }
+
+  std::vector<Strategy> strategies(const std::vector<Strategy>& available) const {
+    std::vector<Strategy> out;
+    for (Strategy s : available)
+      if (chosen(sel.strategies, std::string(to_string(s)))) out.push_back(s);
+    return out;
+  }
+
+  // Step operations (mul, transform, ...) and module operations of one multiplier.
+  void add_ring_cases(const RingTarget& t, const std::vector<std::string>& ops, std::size_t rank,
+                      const std::vector<Strategy>& module_strategies, const std::string& inherited_verdict) {
+    const RingMultiplier& m = *t.multiplier;
+    const RingInfo r = m.ring();
+    std::shared_ptr<RingMultiplier> oracle = sel.check ? oracle_for(m) : nullptr;
+    std::optional<std::string> step_verdict;
+    for (const auto& op : ops) {
+      if (!is_module_op(op)) {
+        if (std::find(step_operations.begin(), step_operations.end(), op) == step_operations.end()) {
+          note(fmt::format("{}: operation {} does not apply to a multiplier (skipped)", t.base.id, op));
+          continue;
+        }
+        if (!step_verdict) step_verdict = sel.check ? product_verdict(m, *oracle) : "";
+        std::mt19937_64 rng(1);
+        const auto a = random_coefficients(r, 1, rng), b = random_coefficients(r, 1, rng);
+        std::shared_ptr<StepRunner> steps = m.steps(a, b);
+        BenchCase c{t.base, {}};
+        c.row.operation = op;
+        c.row.bytes_held = m.bytes_held(Strategy::lazy, 1);  // two operands and an accumulator
+        c.row.correct = *step_verdict;
+        if (op == "mul") c.run = [steps] { steps->mul(); };
+        if (op == "transform") c.run = [steps] { steps->transform(); };
+        if (op == "multiply_accumulate") c.run = [steps] { steps->multiply_accumulate(); };
+        if (op == "inverse") c.run = [steps] { steps->inverse(); };
+        cases.push_back(std::move(c));
+        continue;
+      }
+      for (Strategy s : module_strategies) {
+        std::string verdict = inherited_verdict;
+        try {
+          if (sel.check && verdict.empty()) verdict = module_verdict(m, *oracle, rank, s);
+          if (!sel.check) {  // still refuse combinations the multiplier cannot compute
+            std::vector<std::uint16_t> a(rank * rank * r.n), v(rank * r.n), out(rank * r.n);
+            m.matrix_vector(a, v, out, rank, Transpose::no, s, nullptr);
+          }
+        } catch (const std::invalid_argument& e) {
+          note(fmt::format("{} {} rank {} {}: skipped ({})", t.base.id, op, rank, to_string(s), e.what()));
+          continue;
+        }
+        std::mt19937_64 rng(rank);
+        auto matrix = std::make_shared<std::vector<std::uint16_t>>(random_coefficients(r, rank * rank, rng));
+        auto vec = std::make_shared<std::vector<std::uint16_t>>(random_coefficients(r, rank, rng));
+        auto out = std::make_shared<std::vector<std::uint16_t>>(rank * r.n);
+        auto mult = t.multiplier;
+        BenchCase c{t.base, {}};
+        c.row.operation = op;
+        c.row.strategy = std::string(to_string(s));
+        c.row.rank = rank;
+        c.row.bytes_held = m.bytes_held(s, rank);
+        c.row.correct = verdict;
+        if (op == "matrix-vector")
+          c.run = [mult, matrix, vec, out, rank, s] {
+            mult->matrix_vector(*matrix, *vec, *out, rank, Transpose::no, s, nullptr);
+          };
+        else
+          c.run = [mult, matrix, vec, out, rank, s, n = r.n] {
+            mult->inner_product(std::span<const std::uint16_t>(matrix->data(), rank * n), *vec,
+                                std::span<std::uint16_t>(out->data(), n), rank, s, nullptr);
+          };
+        cases.push_back(std::move(c));
+      }
+    }
+  }
+
+  void plan_rings() {
+    std::vector<std::string> rings = all_or_empty(sel.rings) ? registered_rings() : sel.rings;
+    const auto valid_rings = registered_rings();
+    for (const auto& ring : rings)
+      if (std::find(valid_rings.begin(), valid_rings.end(), ring) == valid_rings.end())
+        (void)make_multiplier(ring, "schoolbook");  // throws, naming the valid rings
+    const auto ops = operations({"mul", "transform", "multiply_accumulate", "inverse"});
+    for (const auto& ring : rings) {
+      const auto names = multipliers_for_ring(ring);
+      if (!all_or_empty(sel.multipliers))
+        for (const auto& wanted : sel.multipliers)
+          if (std::find(names.begin(), names.end(), wanted) == names.end())
+            (void)make_multiplier(ring, wanted);  // throws, naming the valid multipliers
+      for (const auto& entry : multiplier_registry()) {
+        if (entry.ring != ring || !chosen(sel.multipliers, entry.multiplier)) continue;
+        std::vector<std::string> variants;
+        if (sel.params == "all")
+          variants = entry.variants;
+        else
+          variants = {sel.params.empty() ? (entry.variants.empty() ? "" : entry.variants.front()) : sel.params};
+        for (const auto& variant : variants) {
+          std::shared_ptr<RingMultiplier> m = entry.make(Params::parse(variant));
+          if (!chosen(sel.isas, m->isa())) continue;
+          RingTarget t{m, {}};
+          t.base.id = m->id();
+          t.base.scheme = ring;
+          t.base.parameter_set = ring;
+          t.base.multiplier = m->name();
+          t.base.params = m->params();
+          t.base.isa = m->isa();
+          add_ring_cases(t, ops, sel.rank, strategies({all_strategies[0], all_strategies[1], all_strategies[2]}), "");
+        }
+      }
+    }
+  }
+
+  std::string kat_verdict(const Kem& kem, const std::string& scheme) {
+    if (!hashes_loaded) {
+      hashes_loaded = true;
+      try {
+        published = read_kat_hashes(sel.kat_hashes);
+      } catch (const std::exception& e) {
+        note(fmt::format("correctness not checked: {}", e.what()));
+      }
+    }
+    const auto it = published.find(scheme);
+    if (it == published.end()) {
+      if (!published.empty()) note(fmt::format("{}: no published KAT digest, correctness not checked", scheme));
+      return "";
+    }
+    try {
+      return kat_digest_single(nist_kat_entries(kem, 0, 1)) == it->second.single ? "pass" : "fail";
+    } catch (const std::exception&) {
+      return "fail";  // decapsulation disagreed with encapsulation
+    }
+  }
+
+  // The ring and rank of a scheme's module products, for the families whose
+  // KEM interface does not expose them (Kyber / ML-KEM); NTRU has none.
+  static std::optional<std::pair<std::string, std::size_t>> module_shape(const KemEntry& e) {
+    if (e.family != "kyber" && e.family != "ml-kem") return std::nullopt;
+    const std::string& s = e.scheme;
+    if (s.ends_with("1024")) return std::make_pair(std::string("kyber"), std::size_t{4});
+    if (s.ends_with("768")) return std::make_pair(std::string("kyber"), std::size_t{3});
+    if (s.ends_with("512")) return std::make_pair(std::string("kyber"), std::size_t{2});
+    return std::nullopt;
+  }
+
+  static std::string parameter_set_of(const KemEntry& e) {
+    std::string s = e.scheme;
+    if (s.rfind(e.family, 0) == 0) s = s.substr(e.family.size());
+    if (!s.empty() && s.front() == '-') s.erase(0, 1);
+    return s.empty() ? e.scheme : s;
+  }
+
+  void plan_schemes() {
+    const auto& registry = kem_registry();
+    if (!all_or_empty(sel.schemes))
+      for (const auto& s : sel.schemes) (void)make_kem(s);  // throws, naming the valid schemes
+    const auto ops = operations(kem_operations);
+    for (const auto& entry : registry) {
+      if (!chosen(sel.schemes, entry.scheme)) continue;
+      std::vector<std::string> multipliers;
+      for (const auto& m : entry.multipliers)
+        if (chosen(sel.multipliers, m) || chosen(sel.multipliers, m.substr(0, m.find(':')))) multipliers.push_back(m);
+      if (!all_or_empty(sel.multipliers))
+        for (const auto& wanted : sel.multipliers)
+          if (std::find(multipliers.begin(), multipliers.end(), wanted) == multipliers.end() &&
+              wanted.find(':') != std::string::npos)
+            multipliers.push_back(wanted);  // an explicit parameterised multiplier
+      if (multipliers.empty()) {
+        if (!all_or_empty(sel.schemes)) (void)make_kem(entry.scheme, sel.multipliers.front());  // names valid ones
+        continue;
+      }
+      std::vector<std::optional<Strategy>> kem_strategies;
+      if (entry.strategies.empty()) {
+        kem_strategies.push_back(std::nullopt);
+        if (!sel.strategies.empty() && !all_or_empty(sel.strategies))
+          note(fmt::format("{}: the strategy does not change this scheme's computation (ignored)", entry.scheme));
+      } else {
+        for (Strategy s : strategies(entry.strategies)) kem_strategies.push_back(s);
+      }
+      for (const auto& mult : multipliers)
+        for (const auto& strategy : kem_strategies) plan_kem(entry, mult, strategy, ops);
+    }
+  }
+
+  void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy,
+                const std::vector<std::string>& ops) {
+    std::shared_ptr<Kem> kem = entry.make(mult, strategy.value_or(Strategy::cached));
+    if (!chosen(sel.isas, kem->isa())) return;
+    const auto colon = mult.find(':');
+    Row base;
+    base.multiplier = mult.substr(0, colon);
+    base.params = colon == std::string::npos ? "" : mult.substr(colon + 1);
+    base.id = entry.scheme + "/" + base.multiplier + (base.params.empty() ? "" : "-" + base.params) + "/" + kem->isa();
+    base.scheme = entry.scheme;
+    base.parameter_set = parameter_set_of(entry);
+    base.strategy = strategy ? std::string(to_string(*strategy)) : "";
+    base.isa = kem->isa();
+    const std::string verdict = sel.check ? kat_verdict(*kem, entry.scheme) : "";
+
+    auto* saber_kem = dynamic_cast<const saber::SaberKem*>(kem.get());
+    const auto shape = module_shape(entry);
+    std::shared_ptr<RingMultiplier> ring_multiplier;
+    if (shape) {
+      try {
+        ring_multiplier = make_multiplier(shape->first, base.multiplier, Params::parse(base.params));
+      } catch (const std::invalid_argument&) {
+        ring_multiplier = nullptr;  // no ring twin: no bytes held, no module rows
+      }
+    }
+    std::optional<std::uint64_t> rank;
+    if (saber_kem) rank = saber_kem->rank();
+    if (shape) rank = shape->second;
+
+    struct KemState {
+      std::shared_ptr<Kem> kem;
+      std::vector<std::uint8_t> pk, sk, ct, ss;
+      CheapRandom rng;
+    };
+    auto st = std::make_shared<KemState>();
+    st->kem = kem;
+    st->pk.resize(kem->public_key_bytes());
+    st->sk.resize(kem->secret_key_bytes());
+    st->ct.resize(kem->ciphertext_bytes());
+    st->ss.resize(kem->shared_secret_bytes());
+    kem->keypair(st->pk, st->sk, st->rng);
+    kem->encaps(st->ct, st->ss, st->pk, st->rng);
+
+    for (const auto& op : ops) {
+      BenchCase c{base, {}};
+      c.row.operation = op;
+      c.row.correct = verdict;
+      c.row.rank = rank;
+      if (saber_kem) c.row.bytes_held = saber_kem->bytes_held();
+      else if (ring_multiplier && rank) c.row.bytes_held = ring_multiplier->bytes_held(kem->strategy(), *rank);
+      if (op == "keygen") {
+        c.run = [st] {
+          std::vector<std::uint8_t> pk(st->pk.size()), sk(st->sk.size());
+          st->kem->keypair(pk, sk, st->rng);
+        };
+      } else if (op == "encaps") {
+        c.run = [st] {
+          std::vector<std::uint8_t> ct(st->ct.size()), ss(st->ss.size());
+          st->kem->encaps(ct, ss, st->pk, st->rng);
+        };
+      } else if (op == "decaps") {
+        c.run = [st] {
+          std::vector<std::uint8_t> ss(st->ss.size());
+          st->kem->decaps(ss, st->ct, st->sk);
+        };
+      } else if (is_module_op(op) && saber_kem) {
+        add_saber_module_case(c, saber_kem, st, op);
+      } else if (is_module_op(op) && ring_multiplier && shape) {
+        RingTarget t{ring_multiplier, base};
+        add_ring_cases(t, {op}, shape->second, {kem->strategy()}, "");
+        continue;
+      } else {
+        note(fmt::format("{} {}: operation not available for this scheme (skipped)", base.id, op));
+        continue;
+      }
+      cases.push_back(std::move(c));
+    }
+  }
+
+  // Saber's own module products (its KEM object holds the multiplier and strategy).
+  static void add_saber_module_case(BenchCase& c, const saber::SaberKem* kem, std::shared_ptr<void> keep_alive,
+                                    const std::string& op) {
+    struct Inputs {
+      std::vector<saber::SaberPoly> a, s, b, out;
+      saber::SaberPoly v;
+    };
+    const std::size_t l = kem->rank();
+    auto in = std::make_shared<Inputs>();
+    in->a.resize(l * l);
+    in->s.resize(l);
+    in->b.resize(l);
+    in->out.resize(l);
+    std::mt19937_64 rng(l);
+    std::uniform_int_distribution<int> uniform_q(0, SaberRing::q - 1), uniform_p(0, 1023),
+        secret(-static_cast<int>(kem->mu() / 2), static_cast<int>(kem->mu() / 2));
+    for (auto& p : in->a)
+      for (auto& x : p.coeffs) x = static_cast<std::uint16_t>(uniform_q(rng));
+    for (auto& p : in->s)
+      for (auto& x : p.coeffs) x = static_cast<std::uint16_t>((secret(rng) + SaberRing::q) % SaberRing::q);
+    for (auto& p : in->b)
+      for (auto& x : p.coeffs) x = static_cast<std::uint16_t>(uniform_p(rng));
+    if (op == "matrix-vector")
+      c.run = [kem, in, keep_alive] { kem->matrix_vector(in->a, in->s, in->out, Transpose::no, nullptr); };
+    else
+      c.run = [kem, in, keep_alive] { kem->inner_product(in->b, in->s, in->v, nullptr); };
+  }
+};
+
+}  // namespace
+
+std::string BenchCase::key() const {
+  return row.id + "|" + row.operation + "|" + row.strategy + "|" + (row.rank ? std::to_string(*row.rank) : "");
+}
+
+const std::vector<std::string>& bench_operations() {
+  static const std::vector<std::string> all = {"keygen", "encaps", "decaps", "matrix-vector", "inner-product",
+                                               "mul", "transform", "multiply_accumulate", "inverse"};
+  return all;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  for (char ch : text + ",") {
+    if (ch == ',') {
+      while (!item.empty() && item.back() == ' ') item.pop_back();
+      while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+      if (!item.empty()) out.push_back(item);
+      item.clear();
+    } else {
+      item += ch;
+    }
+  }
+  return out;
+}
+
+std::vector<BenchCase> plan_benchmarks(const BenchSelection& selection, std::vector<std::string>* notes) {
+  const auto& valid = bench_operations();
+  for (const auto& op : selection.operations)
+    if (std::find(valid.begin(), valid.end(), op) == valid.end()) {
+      std::string names;
+      for (const auto& v : valid) names += (names.empty() ? "" : ", ") + v;
+      throw std::invalid_argument(fmt::format("unknown operation '{}' (valid: {})", op, names));
+    }
+  for (const auto& s : selection.strategies)
+    if (s != "all") (void)parse_strategy(s);  // throws, naming the valid strategies
+  if (selection.schemes.empty() == selection.rings.empty())
+    throw std::invalid_argument("choose either --scheme (KEMs) or --ring (multipliers), one of them");
+  if (selection.rank == 0) throw std::invalid_argument("--rank must be at least 1");
+  Planner p{selection, notes, {}, {}, false};
+  if (!selection.schemes.empty())
+    p.plan_schemes();
+  else
+    p.plan_rings();
+  return std::move(p.cases);
+}
+
+}  // namespace pqmul::experiments

@@ -1,0 +1,158 @@
+#pragma once
+// Test doubles for the sweep: a catalogue and hosts that do not depend on
+// the registries or this machine, a scratch directory, and a Runner that
+// answers the driver's commands without building or running anything.
+#include <stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "pqmul/experiments/sweep.hpp"
+
+namespace sweep_test {
+
+using namespace pqmul::experiments;
+namespace fs = std::filesystem;
+
+inline Catalogue fake_catalogue() {
+  Catalogue c;
+  c.schemes["ml-kem-768"] = {{"ntt", "schoolbook", "karatsuba", "kronecker"}, {"cached", "lazy", "eager"}};
+  c.schemes["saber"] = {{"toom4-k2", "karatsuba", "ntt", "ntt:layers=6"}, {"cached", "lazy", "eager"}};
+  c.schemes["ntruhps2048677"] = {{"toom4-k2", "ntt"}, {"eager"}};
+  c.rings["kyber"] = {"schoolbook", "karatsuba", "ntt", "kronecker"};
+  c.rings["saber"] = {"schoolbook", "karatsuba", "toom4-k2", "ntt", "kronecker"};
+  return c;
+}
+
+inline HostInfo x86_host(bool avx512) {
+  HostInfo h;
+  h.arch = "x86_64";
+  h.cpu_model = "Test CPU";
+  h.cpu_flags = {"sse2", "avx2", "bmi2"};
+  if (avx512) h.cpu_flags.insert({"avx512f", "avx512bw", "avx512vl"});
+  h.hostname = "testhost";
+  h.cores = 2;
+  return h;
+}
+
+struct ScratchDir {
+  fs::path path;
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "pqmul-sweep-test-XXXXXX").string();
+    path = ::mkdtemp(pattern.data());
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+};
+
+inline bool has(const std::vector<std::string>& argv, const std::string& word) {
+  return std::find(argv.begin(), argv.end(), word) != argv.end();
+}
+
+// The pqmul sub-command of a command line ("" if it does not run pqmul).
+inline std::string subcommand(const std::vector<std::string>& argv) {
+  for (std::size_t i = 0; i + 1 < argv.size(); ++i)
+    if (argv[i].size() >= 6 && argv[i].compare(argv[i].size() - 6, 6, "/pqmul") == 0) return argv[i + 1];
+  return "";
+}
+
+inline std::string after(const std::vector<std::string>& argv, const std::string& option) {
+  const auto it = std::find(argv.begin(), argv.end(), option);
+  return it == argv.end() || it + 1 == argv.end() ? "" : *(it + 1);
+}
+
+// Answers like the real tools: cmake succeeds unless the tree is listed in
+// failing_builds, `pqmul list --json` offers `isas`, checks pass unless their
+// (scheme or ring, multiplier) is in failing_checks, and the benchmark prints
+// one CSV row per requested operation with a median of 1000.
+class FakeRunner final : public Runner {
+ public:
+  std::vector<std::vector<std::string>> commands;
+  std::set<std::string> failing_builds;  // tree names
+  std::set<std::string> failing_checks;  // "<target>/<multiplier>"
+  std::vector<std::string> isas{"portable"};
+  std::size_t fail_after = static_cast<std::size_t>(-1);  // throw (as if interrupted) after this many commands
+
+  CommandResult run(const Command& c) override {
+    if (commands.size() >= fail_after) throw std::runtime_error("interrupted");
+    commands.push_back(c.argv);
+    const auto& a = c.argv;
+    CommandResult r;
+    if (a[0] == "git") {
+      r.out = "0123456789ab-dirty\n";
+    } else if (has(a, "--version")) {
+      r.out = a[0] + " (Fake) 1.2.3\nCopyright\n";
+    } else if (a[0] == "cmake") {
+      for (const auto& f : failing_builds)
+        for (const auto& w : a)
+          if (w.find("/" + f) != std::string::npos && has(a, "--build")) {
+            r.exit_code = 1;
+            r.err = "error: something does not compile\n";
+          }
+    } else if (subcommand(a) == "list") {
+      r.out = std::string("{\"isas\": [");
+      for (std::size_t i = 0; i < isas.size(); ++i) r.out += (i ? ", \"" : "\"") + isas[i] + "\"";
+      r.out += "]}";
+    } else if (subcommand(a) == "check" || subcommand(a) == "mul") {
+      const std::string target = subcommand(a) == "check" ? after(a, "--scheme") : after(a, "--ring");
+      if (failing_checks.count(target + "/" + after(a, "--multiplier"))) {
+        r.exit_code = 1;
+        r.out = "FAIL\n";
+        r.err = "pqmul: 1 of 1 KAT checks failed\n";
+      } else {
+        r.out = "all checks passed\n";
+      }
+    } else if (subcommand(a) == "bench") {
+      std::vector<Row> rows;
+      std::string ops = after(a, "--ops");
+      std::size_t start = 0;
+      while (start <= ops.size()) {
+        const auto comma = std::min(ops.find(',', start), ops.size());
+        Row row;
+        const std::string target = has(a, "--scheme") ? after(a, "--scheme") : after(a, "--ring");
+        row.id = target + "/" + after(a, "--multiplier") + "/" + after(a, "--isa");
+        row.scheme = target;
+        row.operation = ops.substr(start, comma - start);
+        row.multiplier = after(a, "--multiplier");
+        row.strategy = after(a, "--strategy");
+        row.isa = after(a, "--isa");
+        row.counter = "tsc";
+        row.counter_overhead = 30;
+        row.median = 1000;
+        row.p10 = 900;
+        row.p90 = 1100;
+        row.samples = std::stoul(after(a, "--samples"));
+        rows.push_back(row);
+        start = comma + 1;
+      }
+      r.out = to_csv(rows);
+    } else {
+      r.exit_code = 127;
+      r.err = "unexpected command";
+    }
+    return r;
+  }
+
+  std::size_t count(const std::function<bool(const std::vector<std::string>&)>& pred) const {
+    return static_cast<std::size_t>(std::count_if(commands.begin(), commands.end(), pred));
+  }
+  std::size_t builds() const {
+    return count([](const auto& a) { return a[0] == "cmake" && has(a, "--build"); });
+  }
+  std::size_t checks() const {
+    return count([](const auto& a) { return subcommand(a) == "check" || subcommand(a) == "mul"; });
+  }
+  std::size_t benches() const {
+    return count([](const auto& a) { return subcommand(a) == "bench"; });
+  }
+};
+
+}  // namespace sweep_test

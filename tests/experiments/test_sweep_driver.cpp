@@ -1,0 +1,325 @@
+// The sweep driver against a fake runner: rows carry their verdicts, failed
+// builds and checks are recorded and the sweep goes on, emulated rows carry
+// correctness only, ISAs a tree lacks are skipped with a reason, and a rerun
+// resumes without repeating finished builds and jobs.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sweep_fakes.hpp"
+
+using namespace sweep_test;
+using json = nlohmann::json;
+
+namespace {
+
+const char* spec_text = R"(
+name = "test"
+compilers = ["gcc", "clang"]
+architectures = ["x86_64", "aarch64"]
+isas = ["portable", "avx2", "neon"]
+samples = 10
+[kem]
+schemes = ["saber", "ntruhps2048677"]
+multipliers = ["default", "ntt"]
+operations = ["keygen", "decaps"]
+[ring]
+rings = ["kyber"]
+multipliers = ["karatsuba"]
+strategies = ["lazy"]
+operations = ["mul", "transform", "matrix-vector", "inner-product"]
+)";
+
+struct Fixture {
+  ScratchDir dir;
+  SweepSpec spec = parse_sweep_spec(spec_text, "test.toml");
+  HostInfo host = x86_host(false);
+  Plan plan = make_plan(spec, fake_catalogue(), host);
+  SweepOptions options;
+  std::ostringstream progress;
+  Fixture() {
+    options.source_dir = (dir.path / "src").string();
+    options.build_root = (dir.path / "src/build/sweep").string();
+    options.results_dir = (dir.path / "src/results/2024-01-01T000000Z").string();
+    options.spec_path = "test.toml";
+    options.spec_text = spec_text;
+    options.build_jobs = 2;
+  }
+  json read_json(const std::string& name) const {
+    std::ifstream in(fs::path(options.results_dir) / name);
+    return json::parse(in);
+  }
+};
+
+std::vector<Row> rows_where(const std::vector<Row>& rows, const std::function<bool(const Row&)>& pred) {
+  std::vector<Row> out;
+  std::copy_if(rows.begin(), rows.end(), std::back_inserter(out), pred);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("sweep driver: plan of the driver tests", "[sweep]") {
+  Fixture f;
+  // gcc-x86_64, gcc-aarch64 (emulated), clang-x86_64; clang-aarch64 skipped.
+  REQUIRE(f.plan.trees.size() == 3);
+  // Per tree and ISA: saber x {toom4-k2, ntt}, ntru x {toom4-k2, ntt}, kyber karatsuba x {product, lazy}.
+  // x86 trees run portable + avx2, the aarch64 tree portable + neon.
+  REQUIRE(f.plan.jobs.size() == 3 * 2 * 6);
+}
+
+TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sweep]") {
+  Fixture f;
+  FakeRunner runner;  // the trees' registries offer only portable
+  const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+
+  CHECK(runner.builds() == 3);
+  CHECK(summary.builds_run == 3);
+  CHECK(summary.builds_failed == 0);
+  // avx2 and neon are not in the fake registries: skipped at run time, no commands run for them.
+  CHECK(summary.jobs_skipped == 18);
+  CHECK(runner.checks() == 18);
+  CHECK(runner.benches() == 12);  // the emulated tree is never benchmarked
+
+  const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+  CHECK(rows.size() == 18 * 2);
+  CHECK(summary.rows == rows.size());
+  CHECK(summary.failed_rows == 0);
+  for (const auto& r : rows) {
+    CHECK(r.correct == "pass");
+    CHECK(r.commit == "0123456789ab-dirty");
+    CHECK_FALSE(r.compiler_version.empty());
+    CHECK(r.isa == "portable");
+  }
+  const auto emulated = rows_where(rows, [](const Row& r) { return r.emulated; });
+  CHECK(emulated.size() == 12);
+  for (const auto& r : emulated) {
+    CHECK_FALSE(r.median.has_value());
+    CHECK(r.counter.empty());
+    CHECK(r.compiler == "gcc");
+    CHECK_THAT(r.cpu, Catch::StartsWith("qemu-aarch64"));
+  }
+  const auto measured = rows_where(rows, [](const Row& r) { return !r.emulated; });
+  CHECK(measured.size() == 24);
+  for (const auto& r : measured) {
+    CHECK(r.median == Approx(1000));
+    CHECK(r.samples == 10);
+    CHECK(r.cpu == "Test CPU");
+  }
+  const auto clang = rows_where(rows, [](const Row& r) { return r.compiler == "clang"; });
+  CHECK(clang.size() == 12);
+  CHECK(clang.front().compiler_version == "clang++ (Fake) 1.2.3");
+
+  // results.json holds the same rows.
+  std::ifstream json_in(fs::path(f.options.results_dir) / "results.json");
+  std::ostringstream json_text;
+  json_text << json_in.rdbuf();
+  CHECK(from_json(json_text.str()).size() == rows.size());
+
+  const auto manifest = f.read_json("manifest.json");
+  CHECK(manifest["host"]["cpu"] == "Test CPU");
+  CHECK(manifest["commit"] == "0123456789ab-dirty");
+  CHECK(manifest["trees"].size() == 3);
+  CHECK(manifest["trees"][1]["emulated"] == true);
+  CHECK(manifest["compilers"]["gcc/x86_64"] == "g++ (Fake) 1.2.3");
+  CHECK(manifest["counters"].contains("tsc"));
+  CHECK(manifest["rows"]["total"] == 36);
+  CHECK(manifest["rows"]["emulated"] == 12);
+  CHECK_FALSE(manifest["finished"].get<std::string>().empty());
+  // Every skip has a reason: the plan's (clang-aarch64, ISA/architecture) and the run's (registry).
+  bool registry_skip = false, toolchain_skip = false;
+  for (const auto& s : manifest["skipped"]) {
+    CHECK_FALSE(s["reason"].get<std::string>().empty());
+    registry_skip |= s["reason"].get<std::string>().find("not in this tree's registry") != std::string::npos;
+    toolchain_skip |= s["reason"].get<std::string>().find("no aarch64 cross toolchain") != std::string::npos;
+  }
+  CHECK(registry_skip);
+  CHECK(toolchain_skip);
+  // The spec is kept beside the results.
+  CHECK(fs::exists(fs::path(f.options.results_dir) / "spec.toml"));
+
+  // Progress names builds and rows with what is left and the estimate.
+  const std::string p = f.progress.str();
+  CHECK_THAT(p, Catch::Contains("[build 1/3] gcc-x86_64-vec"));
+  CHECK_THAT(p, Catch::Contains("[row 36/36]"));
+  CHECK_THAT(p, Catch::Contains("ETA"));
+  CHECK_THAT(p, Catch::Contains("0 left"));
+}
+
+TEST_CASE("sweep driver: a failed build and a failed KAT are recorded and the sweep goes on", "[sweep]") {
+  Fixture f;
+  FakeRunner runner;
+  runner.failing_builds = {"clang-x86_64-vec"};
+  runner.failing_checks = {"saber/ntt"};
+  const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+  CHECK(summary.builds_failed == 1);
+  const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+  // Every planned row of the unbuilt tree is present (its ISAs could not be
+  // asked, so its avx2 rows too), plus the portable rows of the built trees.
+  CHECK(rows.size() == 24 + 24);
+  // The clang tree's rows: all fail, none measured.
+  const auto clang = rows_where(rows, [](const Row& r) { return r.compiler == "clang"; });
+  REQUIRE(clang.size() == 24);
+  for (const auto& r : clang) {
+    CHECK(r.correct == "fail");
+    CHECK_FALSE(r.median.has_value());
+  }
+  // saber/ntt fails its KAT in the two built trees; its rows keep their cycles on x86.
+  const auto saber_ntt =
+      rows_where(rows, [](const Row& r) { return r.scheme == "saber" && r.multiplier == "ntt" && r.compiler == "gcc"; });
+  REQUIRE(saber_ntt.size() == 4);
+  for (const auto& r : saber_ntt) CHECK(r.correct == "fail");
+  CHECK(rows_where(saber_ntt, [](const Row& r) { return r.median.has_value(); }).size() == 2);
+  // Everything else passes.
+  CHECK(summary.failed_rows == 24 + 4);
+  // The manifest explains each failure.
+  const auto manifest = f.read_json("manifest.json");
+  CHECK(manifest["trees"][2]["built"] == false);
+  CHECK_THAT(manifest["trees"][2]["note"].get<std::string>(), Catch::Contains("something does not compile"));
+  bool kat_note = false;
+  for (const auto& n : manifest["notes"])
+    kat_note |= n["note"].get<std::string>().find("KAT check failed") != std::string::npos;
+  CHECK(kat_note);
+  CHECK_THAT(f.progress.str(), Catch::Contains("FAILED"));
+}
+
+TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[sweep]") {
+  Fixture f;
+  SECTION("a finished sweep reruns nothing") {
+    FakeRunner first;
+    (void)run_sweep(f.spec, f.plan, f.host, f.options, first, f.progress);
+    FakeRunner second;
+    const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, second, f.progress);
+    CHECK(second.builds() == 0);
+    CHECK(second.checks() == 0);
+    CHECK(second.benches() == 0);
+    CHECK(summary.builds_resumed == 3);
+    CHECK(summary.jobs_resumed == 36);
+    CHECK(read_csv((fs::path(f.options.results_dir) / "results.csv").string()).size() == 36);
+  }
+  SECTION("an interrupted sweep continues where it stopped") {
+    FakeRunner interrupted;
+    interrupted.fail_after = 12;  // git, then the first tree's build (4 commands) and a few jobs
+    CHECK_THROWS_WITH(run_sweep(f.spec, f.plan, f.host, f.options, interrupted, f.progress), "interrupted");
+    const auto state = load_state(f.options.results_dir);
+    REQUIRE(state);
+    CHECK(state->finished.empty());
+    CHECK(state->builds.size() == 1);
+    const std::size_t done = state->jobs.size();
+    CHECK(done > 0);
+    CHECK(done < 36);
+    // Without --results, the unfinished directory of the same spec is found again...
+    bool resumed = false;
+    const auto found = choose_results_dir("", f.options.source_dir, state->spec_digest, resumed);
+    CHECK(resumed);
+    CHECK(found == f.options.results_dir);
+
+    FakeRunner rest;
+    const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, rest, f.progress);
+    CHECK(rest.builds() == 2);
+    CHECK(summary.jobs_resumed == done);
+    CHECK(summary.jobs_run == 36 - done);
+    const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+    CHECK(rows.size() == 36);
+    CHECK(summary.failed_rows == 0);
+    CHECK_THAT(f.progress.str(), Catch::Contains("resuming: 1 builds and"));
+  }
+  SECTION("--retry-failed redoes failed builds and rows only") {
+    FakeRunner first;
+    first.failing_builds = {"clang-x86_64-vec"};
+    (void)run_sweep(f.spec, f.plan, f.host, f.options, first, f.progress);
+    FakeRunner plain;
+    (void)run_sweep(f.spec, f.plan, f.host, f.options, plain, f.progress);
+    CHECK(plain.builds() == 0);  // failures are finished results unless asked to retry
+    f.options.retry_failed = true;
+    FakeRunner retry;
+    const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, retry, f.progress);
+    CHECK(retry.builds() == 1);
+    CHECK(summary.jobs_run == 12);
+    CHECK(summary.failed_rows == 0);
+  }
+  SECTION("a results directory of another spec is refused") {
+    FakeRunner first;
+    (void)run_sweep(f.spec, f.plan, f.host, f.options, first, f.progress);
+    f.options.spec_text += "\n# edited\n";
+    FakeRunner second;
+    CHECK_THROWS_WITH(run_sweep(f.spec, f.plan, f.host, f.options, second, f.progress),
+                      Catch::Contains("another spec"));
+  }
+}
+
+TEST_CASE("sweep state: JSON round trip and malformed state", "[sweep]") {
+  SweepState s;
+  s.spec_path = "a.toml";
+  s.spec_digest = "abc";
+  s.started = "2024-01-01T00:00:00Z";
+  s.builds["gcc-x86_64-vec"] = {true, "", "g++ 12", "-O3", {"portable", "avx2"}, 12.5};
+  s.builds["clang-x86_64-vec"] = {false, "build failed", "", "", {}, 3};
+  Row r;
+  r.id = "saber/ntt/portable";
+  r.operation = "keygen";
+  r.median = 123.5;
+  r.correct = "pass";
+  s.jobs["k1"] = {JobStatus::done, "", {r, r}, 1.5};
+  s.jobs["k2"] = {JobStatus::skipped, "no avx2", {}, 0};
+  const auto back = state_from_json(state_to_json(s));
+  CHECK(back.spec_digest == "abc");
+  CHECK(back.finished.empty());
+  CHECK(back.builds.at("gcc-x86_64-vec").isas == std::vector<std::string>{"portable", "avx2"});
+  CHECK(back.builds.at("gcc-x86_64-vec").seconds == Approx(12.5));
+  CHECK_FALSE(back.builds.at("clang-x86_64-vec").ok);
+  CHECK(back.builds.at("clang-x86_64-vec").note == "build failed");
+  REQUIRE(back.jobs.at("k1").rows.size() == 2);
+  CHECK(back.jobs.at("k1").rows[1].median == Approx(123.5));
+  CHECK(back.jobs.at("k2").status == JobStatus::skipped);
+  CHECK(back.jobs.at("k2").note == "no avx2");
+  CHECK_THROWS(state_from_json("{not json"));
+  CHECK_THROWS_WITH(state_from_json(R"({"version": 99})"), Catch::Contains("version"));
+
+  ScratchDir dir;
+  CHECK_FALSE(load_state(dir.path.string()).has_value());
+  save_state(dir.path.string(), s);
+  CHECK(load_state(dir.path.string())->jobs.size() == 2);
+}
+
+TEST_CASE("sweep state: the newest unfinished directory of the same spec is resumed", "[sweep]") {
+  ScratchDir root;
+  auto make = [&](const std::string& name, const std::string& digest, bool finished) {
+    SweepState s;
+    s.spec_digest = digest;
+    if (finished) s.finished = "2024-01-01T00:00:00Z";
+    fs::create_directories(root.path / name);
+    save_state((root.path / name).string(), s);
+  };
+  make("2024-01-01T000000Z", "A", false);
+  make("2024-01-02T000000Z", "A", false);
+  make("2024-01-03T000000Z", "A", true);
+  make("2024-01-04T000000Z", "B", false);
+  fs::create_directories(root.path / "2024-01-05T000000Z");  // no state: not a sweep
+  CHECK(find_unfinished_results(root.path.string(), "A") == (root.path / "2024-01-02T000000Z").string());
+  CHECK(find_unfinished_results(root.path.string(), "B") == (root.path / "2024-01-04T000000Z").string());
+  CHECK(find_unfinished_results(root.path.string(), "C").empty());
+  CHECK(find_unfinished_results((root.path / "missing").string(), "A").empty());
+}
+
+TEST_CASE("sweep merge: rows in plan order; durations and estimates", "[sweep]") {
+  Fixture f;
+  SweepState state;
+  // Jobs recorded out of order come back in plan order; unrecorded jobs add nothing.
+  for (std::size_t i = f.plan.jobs.size(); i-- > 0;) {
+    if (i % 2) continue;
+    Row r;
+    r.id = std::to_string(i);
+    state.jobs[f.plan.jobs[i].key(f.plan.trees)] = {JobStatus::done, "", {r}, 0};
+  }
+  const auto rows = merged_rows(f.plan, state);
+  REQUIRE(rows.size() == f.plan.jobs.size() / 2);
+  for (std::size_t k = 0; k < rows.size(); ++k) CHECK(rows[k].id == std::to_string(2 * k));
+
+  CHECK(format_duration(42.4) == "42s");
+  CHECK(format_duration(185) == "3m05s");
+  CHECK(format_duration(3720) == "1h02m");
+  CHECK(estimate_remaining(2, 10, 300, 3, 20, 4) == Approx(2 * 100 + 10 * 5));
+  CHECK(estimate_remaining(1, 0, 0, 0, 0, 0) > 0);  // a guess before anything was measured
+}

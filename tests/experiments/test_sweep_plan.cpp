@@ -1,0 +1,236 @@
+// Sweep planning: which trees and jobs a spec expands to on a given host,
+// which combinations are skipped (always with a reason), and the commands.
+#include <catch2/catch.hpp>
+
+#include "sweep_fakes.hpp"
+
+using namespace sweep_test;
+
+namespace {
+
+std::size_t jobs_where(const Plan& p, const std::function<bool(const Job&)>& pred) {
+  return static_cast<std::size_t>(std::count_if(p.jobs.begin(), p.jobs.end(), pred));
+}
+
+bool skipped(const Plan& p, const std::string& tree, const std::string& what, const std::string& reason_part) {
+  return std::any_of(p.skipped.begin(), p.skipped.end(), [&](const Skip& s) {
+    return s.tree == tree && s.what == what && s.reason.find(reason_part) != std::string::npos;
+  });
+}
+
+std::vector<std::string> tree_names(const Plan& p) {
+  std::vector<std::string> names;
+  for (const auto& t : p.trees) names.push_back(t.name());
+  return names;
+}
+
+SweepOptions options() {
+  SweepOptions o;
+  o.source_dir = "/src";
+  o.build_root = "/src/build/sweep";
+  o.results_dir = "/src/results/x";
+  o.build_jobs = 2;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("sweep plan: trees per compiler, architecture and vectorisation", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+compilers = ["gcc", "clang"]
+architectures = ["x86_64", "aarch64"]
+vectorize = [true, false]
+isas = ["portable", "avx2", "avx512", "neon"]
+[kem]
+schemes = ["saber"]
+)",
+                                     "s");
+  const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
+  CHECK(tree_names(plan) == std::vector<std::string>{"gcc-x86_64-vec", "gcc-x86_64-novec", "gcc-aarch64-vec",
+                                                      "gcc-aarch64-novec", "clang-x86_64-vec", "clang-x86_64-novec"});
+  // clang has no aarch64 toolchain here: both of its aarch64 trees are skipped, with the reason.
+  CHECK(skipped(plan, "clang-aarch64-vec", "tree clang-aarch64-vec", "no aarch64 cross toolchain"));
+  CHECK(skipped(plan, "clang-aarch64-novec", "tree clang-aarch64-novec", "no aarch64 cross toolchain"));
+
+  const auto& cross = plan.trees[2];
+  CHECK(cross.emulated);
+  CHECK(cross.toolchain_file == "cmake/aarch64-linux-gnu.cmake");
+  CHECK(cross.emulator == std::vector<std::string>{"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"});
+  CHECK_FALSE(plan.trees[0].emulated);
+  CHECK(plan.trees[0].cxx == "g++");
+  CHECK(plan.trees[4].cxx == "clang++");
+
+  // ISAs: x86 vectorised trees run portable + avx2 (this CPU lacks AVX-512);
+  // unvectorised trees run portable only; aarch64 trees add neon when vectorised.
+  auto isas_of = [&](std::size_t t) {
+    std::set<std::string> s;
+    for (const auto& j : plan.jobs)
+      if (j.tree == t) s.insert(j.isa);
+    return s;
+  };
+  CHECK(isas_of(0) == std::set<std::string>{"portable", "avx2"});
+  CHECK(isas_of(1) == std::set<std::string>{"portable"});
+  CHECK(isas_of(2) == std::set<std::string>{"portable", "neon"});
+  CHECK(isas_of(3) == std::set<std::string>{"portable"});
+  CHECK(skipped(plan, "gcc-x86_64-vec", "isa avx512", "this CPU lacks avx512f, avx512bw, avx512vl"));
+  CHECK(skipped(plan, "gcc-x86_64-vec", "isa neon", "neon kernels exist only in aarch64 trees"));
+  CHECK(skipped(plan, "gcc-aarch64-vec", "isa avx2", "avx2 kernels exist only in x86_64 trees"));
+  CHECK(skipped(plan, "gcc-x86_64-novec", "isa avx2", "portable code only"));
+  // Emulated trees are not limited by the host's CPU features.
+  CHECK_FALSE(skipped(plan, "gcc-aarch64-vec", "isa neon", ""));
+
+  // With AVX-512 on the CPU, the vectorised x86 trees gain it.
+  const auto wide = make_plan(spec, fake_catalogue(), x86_host(true));
+  CHECK(jobs_where(wide, [](const Job& j) { return j.isa == "avx512"; }) == 2);
+}
+
+TEST_CASE("sweep plan: KEM jobs from multipliers and strategies", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+[kem]
+schemes = ["ml-kem-768", "saber", "ntruhps2048677"]
+multipliers = ["default", "ntt", "karatsuba"]
+strategies = ["default", "lazy"]
+operations = ["keygen", "encaps"]
+)",
+                                     "s");
+  const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
+  REQUIRE(plan.trees.size() == 1);
+  // ml-kem-768: ntt (default = ntt, once) and karatsuba; x {cached, lazy}.
+  // saber: toom4-k2, ntt, karatsuba x {cached, lazy}. ntru: toom4-k2, ntt x {eager}.
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ml-kem-768"; }) == 4);
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "saber"; }) == 6);
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ntruhps2048677"; }) == 2);
+  CHECK(plan.jobs.size() == 12);
+  for (const auto& j : plan.jobs) {
+    CHECK(j.kind == JobKind::kem);
+    CHECK(j.operations == std::vector<std::string>{"keygen", "encaps"});
+    CHECK(j.isa == "portable");
+  }
+  CHECK(skipped(plan, "", "ntruhps2048677/karatsuba", "has no multiplier 'karatsuba'"));
+  CHECK(skipped(plan, "", "ntruhps2048677 strategy lazy", "does not apply"));
+  // Keys are unique: they identify jobs in the resume state.
+  std::set<std::string> keys;
+  for (const auto& j : plan.jobs) keys.insert(j.key(plan.trees));
+  CHECK(keys.size() == plan.jobs.size());
+  CHECK(plan.jobs.front().key(plan.trees) == "gcc-x86_64-vec|kem|ml-kem-768|ntt|cached|portable");
+}
+
+TEST_CASE("sweep plan: ring jobs split per-product and module operations", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+isas = ["portable", "avx2"]
+[ring]
+rings = ["kyber", "saber"]
+multipliers = ["karatsuba", "toom4-k2"]
+strategies = "all"
+operations = ["mul", "transform", "matrix-vector"]
+rank = 2
+)",
+                                     "s");
+  const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
+  // kyber: karatsuba; saber: karatsuba, toom4-k2 -> 3 multipliers x 2 ISAs x (1 product job + 3 strategies).
+  CHECK(plan.jobs.size() == 3 * 2 * 4);
+  CHECK(skipped(plan, "", "kyber/toom4-k2", "ring kyber has no multiplier 'toom4-k2'"));
+  const auto product = jobs_where(plan, [](const Job& j) {
+    return j.strategy.empty() && j.rank == 0 && j.operations == std::vector<std::string>{"mul", "transform"};
+  });
+  const auto module = jobs_where(plan, [](const Job& j) {
+    return !j.strategy.empty() && j.rank == 2 && j.operations == std::vector<std::string>{"matrix-vector"};
+  });
+  CHECK(product == 6);
+  CHECK(module == 18);
+}
+
+TEST_CASE("sweep plan: names no registry knows are errors, not skips", "[sweep]") {
+  auto plan_of = [](const std::string& text) {
+    return make_plan(parse_sweep_spec(text, "s"), fake_catalogue(), x86_host(false));
+  };
+  CHECK_THROWS_WITH(plan_of("[kem]\nschemes = [\"kyber9000\"]\n"),
+                    Catch::Contains("unknown scheme 'kyber9000'") && Catch::Contains("ml-kem-768"));
+  CHECK_THROWS_WITH(plan_of("[kem]\nschemes = [\"saber\"]\nmultipliers = [\"tom4\"]\n"),
+                    Catch::Contains("no listed scheme has the multiplier 'tom4'"));
+  CHECK_THROWS_WITH(plan_of("[ring]\nrings = [\"ring9\"]\n"), Catch::Contains("unknown ring 'ring9'"));
+  CHECK_THROWS_WITH(plan_of("[ring]\nrings = [\"kyber\"]\nmultipliers = [\"fft\"]\n"),
+                    Catch::Contains("no listed ring has the multiplier 'fft'"));
+  // A parameterised form of a listed multiplier is accepted.
+  CHECK(plan_of("[kem]\nschemes = [\"saber\"]\nmultipliers = [\"toom4-k2:leaf=8\"]\n").jobs.size() == 1);
+}
+
+TEST_CASE("sweep plan: the shipped quick spec stays small", "[sweep]") {
+  const auto spec = load_sweep_spec(std::string(PQMUL_SOURCE_DIR) + "/experiments/sweeps/quick.toml");
+  const auto plan = make_plan(spec, catalogue_from_registries(), x86_host(true));
+  CHECK(plan.trees.size() == 4);
+  CHECK(plan.jobs.size() > 20);
+  CHECK(plan.jobs.size() < 600);
+  const auto full = make_plan(load_sweep_spec(std::string(PQMUL_SOURCE_DIR) + "/experiments/sweeps/full.toml"),
+                              catalogue_from_registries(), x86_host(true));
+  CHECK(full.trees.size() == 6);  // clang has no aarch64 trees
+  CHECK(full.jobs.size() > plan.jobs.size());
+}
+
+TEST_CASE("sweep commands: configure, build, check and bench lines", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+compilers = ["clang"]
+architectures = ["x86_64", "aarch64"]
+vectorize = false
+samples = 77
+[kem]
+schemes = ["saber"]
+multipliers = ["ntt:layers=6"]
+[ring]
+rings = ["kyber"]
+multipliers = ["karatsuba"]
+strategies = ["lazy"]
+operations = ["mul", "matrix-vector"]
+rank = 3
+)",
+                                     "s");
+  auto host = x86_host(false);
+  const auto plan = make_plan(spec, fake_catalogue(), host);
+  REQUIRE(plan.trees.size() == 1);  // clang-aarch64 skipped
+  const auto& tree = plan.trees[0];
+  const auto o = options();
+  const auto configure = configure_command(tree, o);
+  CHECK(configure[0] == "cmake");
+  CHECK(has(configure, "-DCMAKE_BUILD_TYPE=Release"));
+  CHECK(has(configure, "-DPQMUL_VECTORIZE=OFF"));
+  CHECK(has(configure, "-DCMAKE_CXX_COMPILER=clang++"));
+  CHECK(after(configure, "-B") == "/src/build/sweep/clang-x86_64-novec");
+  CHECK(build_command(tree, o) ==
+        std::vector<std::string>{"cmake", "--build", "/src/build/sweep/clang-x86_64-novec", "--target", "pqmul", "-j", "2"});
+
+  const Job& kem = plan.jobs[0];
+  const auto check = check_command(kem, tree, spec, o);
+  CHECK(check == std::vector<std::string>{"/src/build/sweep/clang-x86_64-novec/experiments/pqmul", "check", "--scheme",
+                                          "saber", "--multiplier", "ntt:layers=6", "--strategy", "cached"});
+  const auto bench = bench_command(kem, tree, spec, o);
+  CHECK(subcommand(bench) == "bench");
+  CHECK(after(bench, "--ops") == "keygen,encaps,decaps");
+  CHECK(after(bench, "--samples") == "77");
+  CHECK(after(bench, "--format") == "csv");
+  CHECK(after(bench, "--isa") == "portable");
+
+  const Job& module = plan.jobs.back();
+  REQUIRE(module.kind == JobKind::ring);
+  const auto oracle = check_command(module, tree, spec, o);
+  CHECK(subcommand(oracle) == "mul");
+  CHECK(after(oracle, "--rank") == "3");
+  CHECK(after(oracle, "--strategy") == "lazy");
+
+  // The cross tree: toolchain file instead of a compiler, every run under qemu.
+  const auto gcc = make_plan(parse_sweep_spec("architectures = \"aarch64\"\n[kem]\nschemes = \"saber\"\n", "s"),
+                             fake_catalogue(), host);
+  REQUIRE(gcc.trees.size() == 1);
+  const auto cross_configure = configure_command(gcc.trees[0], o);
+  CHECK(has(cross_configure, "-DCMAKE_TOOLCHAIN_FILE=/src/cmake/aarch64-linux-gnu.cmake"));
+  const auto cross_check = check_command(gcc.jobs[0], gcc.trees[0], spec, o);
+  CHECK(std::vector<std::string>(cross_check.begin(), cross_check.begin() + 3) ==
+        std::vector<std::string>{"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"});
+  CHECK(cross_check[3] == "/src/build/sweep/gcc-aarch64-vec/experiments/pqmul");
+}
+
+TEST_CASE("sweep commands: flags of the portable code from a compile command", "[sweep]") {
+  CHECK(flags_from_command_line("/usr/bin/g++ -DFOO=1 -I/x/include -isystem /y -O3 -DNDEBUG -std=c++20 -Wall "
+                                "-Wextra -fno-tree-vectorize -MD -MT a.o -MF a.o.d -o a.o -c /x/a.cpp") ==
+        "-O3 -DNDEBUG -std=c++20 -Wall -Wextra -fno-tree-vectorize");
+  CHECK(shell_words({"a", "b c", "it's"}) == "a 'b c' 'it'\\''s'");
+}
