@@ -9,6 +9,8 @@ packages=(
   libcli11-dev libfmt-dev libtoml11-dev nlohmann-json3-dev
   libssl-dev valgrind
   g++-aarch64-linux-gnu qemu-user
+  gnuplot-nox gnuplot libgnuplot-iostream-dev
+  python3-pandas python3-matplotlib jupyter-nbconvert python3-ipykernel
 )
 
 missing=()

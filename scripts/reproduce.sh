@@ -1,21 +1,72 @@
 #!/usr/bin/env bash
-# The main experiment: every ring x multiplier x strategy against the
-# Kronecker oracle, then the multiplier benchmarks (median TSC ticks),
-# written under results/<timestamp>/.
+# The main experiment: the quick sweep (gcc and clang, auto-vectorisation on
+# and off, every x86-64 ISA this CPU runs), then every published claim beside
+# our figure, the paper-shaped tables and the figures, all written into the
+# sweep's results/<timestamp>/ directory.
+#   scripts/reproduce.sh [BUILD_DIR] [SWEEP_SPEC]
 set -euo pipefail
 build=${1:-build/release}
-stamp=$(date -u +%Y%m%dT%H%M%SZ)
-out=results/$stamp
-mkdir -p "$out"
+spec=${2:-experiments/sweeps/quick.toml}
+pqmul="$build/experiments/pqmul"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 
-echo "== correctness: every ring x multiplier x strategy (rank 3) against the Kronecker oracle"
-"$build/experiments/pqmul" mul --ring all --multiplier all --strategy all --rank 3 --trials 2 --table | tee "$out/mul-check.txt"
-echo "== correctness: single products"
-"$build/experiments/pqmul" mul --ring all --multiplier all --trials 4 --table | tee -a "$out/mul-check.txt"
-
-if [[ -x "$build/experiments/pqmul_bench" ]]; then
-  echo "== benchmarks: multipliers (median TSC ticks)"
-  "$build/experiments/pqmul_bench" --benchmark_filter='^mul/' --benchmark_min_time=0.05 \
-    --benchmark_out="$out/multipliers.json" --benchmark_out_format=json | tee "$out/multipliers.txt"
+echo "== sweep $spec (resumable: a rerun skips finished builds and rows)"
+set +e
+"$pqmul" sweep "$spec" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# The sweep names its results directory in its first line: "sweep 'quick': ... -> DIR".
+out=$(sed -n "s/^sweep '[^']*': .* -> //p" "$log" | head -n 1)
+if [[ -z "$out" || ! -s "$out/results.csv" ]]; then
+  echo "reproduce: the sweep wrote no results (exit status $status)" >&2
+  exit 1
 fi
-echo "results written to $out"
+if ((status != 0)); then
+  echo "reproduce: the sweep reported failures (exit status $status, see $out/manifest.json);" \
+    "the claims, tables and figures use the rows it wrote" >&2
+fi
+
+echo "== claims"
+"$pqmul" reproduce --results "$out"
+
+echo "== tables"
+for format in markdown latex csv; do
+  ext=$format
+  [[ $format == markdown ]] && ext=md
+  [[ $format == latex ]] && ext=tex
+  "$pqmul" table "$out" --format "$format" -o "$out/table.$ext"
+done
+
+echo "== figures"
+drawn=0
+figure() {  # figure NAME ARGS...: NAME.svg and NAME.png
+  local name=$1
+  shift
+  for ext in svg png; do
+    if "$pqmul" plot "$out" -o "$out/$name.$ext" "$@"; then
+      drawn=$((drawn + 1))
+    else
+      echo "reproduce: $name.$ext not drawn (no rows for it?)" >&2
+    fi
+  done
+}
+figure kem-multipliers --kind bars --by multiplier --where compiler=gcc --where vectorize=true --where isa=portable \
+  --title "KEM operations by multiplier (gcc, portable, auto-vectorised)"
+figure kem-isas --kind bars --by isa --where compiler=gcc --where vectorize=true \
+  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by ISA (gcc)"
+figure kem-compilers --kind bars --by compiler --where vectorize=true --where isa=portable \
+  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by compiler (portable)"
+figure kem-vectorisation --kind bars --by vectorize --where compiler=gcc --where isa=portable \
+  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" \
+  --title "KEM operations with auto-vectorisation off / on (gcc, portable)"
+figure ring-strategies --kind bars --by strategy --ops matrix-vector --where compiler=gcc --where vectorize=true \
+  --where isa=portable --title "rank-3 matrix-vector products by strategy (gcc, portable)"
+figure ring-scaling --kind scaling --where compiler=gcc --where vectorize=true
+
+echo
+echo "== results in $out"
+echo "   rows:    $out/results.csv, $out/results.json ($out/manifest.json: machine, compilers, flags, commit)"
+echo "   claims:  $out/claims.md, $out/claims.tex, $out/claims.json"
+echo "   tables:  $out/table.md, $out/table.tex, $out/table.csv"
+echo "   figures: $drawn drawn, $out/*.svg, $out/*.png (their .dat and .gp beside them)"

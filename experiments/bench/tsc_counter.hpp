@@ -8,36 +8,20 @@
 #include <cstdint>
 #include <vector>
 
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
+#include "pqmul/experiments/counter.hpp"
+#include "pqmul/experiments/measure.hpp"
 
 namespace pqmul::bench {
 
+// The serialized reads of the counter layer (pqmul/experiments/counter.hpp).
 #if defined(__x86_64__)
 inline constexpr const char* counter_name = "tsc";
-// lfence before and rdtscp + lfence after: the measured code can neither
-// start before the first read nor leak past the second.
-inline std::uint64_t ticks_begin() {
-  _mm_lfence();
-  std::uint64_t t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
-inline std::uint64_t ticks_end() {
-  unsigned aux;
-  std::uint64_t t = __rdtscp(&aux);
-  _mm_lfence();
-  return t;
-}
+inline std::uint64_t ticks_begin() { return experiments::tsc_begin(); }
+inline std::uint64_t ticks_end() { return experiments::tsc_end(); }
 #elif defined(__aarch64__)
 inline constexpr const char* counter_name = "cntvct";
-inline std::uint64_t ticks_begin() {
-  std::uint64_t t;
-  asm volatile("isb; mrs %0, cntvct_el0" : "=r"(t)::"memory");
-  return t;
-}
-inline std::uint64_t ticks_end() { return ticks_begin(); }
+inline std::uint64_t ticks_begin() { return experiments::cntvct_read(); }
+inline std::uint64_t ticks_end() { return experiments::cntvct_read(); }
 #else
 #error "no cycle counter for this architecture"
 #endif
@@ -55,12 +39,11 @@ void measure_ticks(benchmark::State& state, Op&& op) {
     samples.push_back(t1 - t0);
   }
   if (samples.empty()) return;
-  std::sort(samples.begin(), samples.end());
-  auto at = [&](double f) { return static_cast<double>(samples[static_cast<std::size_t>(f * (samples.size() - 1))]); };
-  state.counters["ticks_median"] = at(0.5);
-  state.counters["ticks_p10"] = at(0.1);
-  state.counters["ticks_p90"] = at(0.9);
-  state.counters["samples"] = static_cast<double>(samples.size());
+  const experiments::Summary s = experiments::summarize(samples);
+  state.counters["ticks_median"] = s.median;
+  state.counters["ticks_p10"] = s.p10;
+  state.counters["ticks_p90"] = s.p90;
+  state.counters["samples"] = static_cast<double>(s.samples);
   state.SetLabel(counter_name);
 }
 

@@ -152,10 +152,12 @@ struct Planner {
         c.row.operation = op;
         c.row.bytes_held = m.bytes_held(Strategy::lazy, 1);  // two operands and an accumulator
         c.row.correct = *step_verdict;
-        if (op == "mul") c.run = [steps] { steps->mul(); };
-        if (op == "transform") c.run = [steps] { steps->transform(); };
-        if (op == "multiply_accumulate") c.run = [steps] { steps->multiply_accumulate(); };
-        if (op == "inverse") c.run = [steps] { steps->inverse(); };
+        // The step runner refers to the multiplier: the closure keeps both alive.
+        auto owner = t.multiplier;
+        if (op == "mul") c.run = [steps, owner] { steps->mul(); };
+        if (op == "transform") c.run = [steps, owner] { steps->transform(); };
+        if (op == "multiply_accumulate") c.run = [steps, owner] { steps->multiply_accumulate(); };
+        if (op == "inverse") c.run = [steps, owner] { steps->inverse(); };
         cases.push_back(std::move(c));
         continue;
       }

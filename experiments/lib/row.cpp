@@ -241,7 +241,10 @@ std::vector<std::string> row_columns() {
 
 std::string to_csv_header() {
   std::string out;
-  for (const auto& c : columns()) out += (out.empty() ? "" : ",") + std::string(c.name);
+  for (const auto& c : columns()) {
+    if (!out.empty()) out += ',';
+    out += c.name;
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
-#include <regex>
+#include <sstream>
 #include <string>
 
 #include "pqmul/schemes/common/random.hpp"
@@ -17,20 +17,27 @@ std::array<std::uint8_t, 48> kat_entropy() {
   for (int i = 0; i < 48; ++i) e[i] = static_cast<std::uint8_t>(i);
   return e;
 }
+// The value of the line "key = value" (any spaces around '=').
 std::string selftest_value(const std::string& text, const std::string& key) {
-  std::smatch m;
-  const std::regex re("\\n" + key + "\\s*=\\s*([0-9A-Fa-f]+)");
-  REQUIRE(std::regex_search(text, m, re));
-  return m[1].str();
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(key, 0) != 0) continue;
+    const auto eq = line.find('=', key.size());
+    if (eq == std::string::npos || line.find_first_not_of(' ', key.size()) != eq) continue;
+    const auto begin = line.find_first_not_of(' ', eq + 1);
+    return begin == std::string::npos ? std::string() : line.substr(begin);
+  }
+  FAIL("no line for " << key);
+  return {};
 }
 }  // namespace
 
 TEST_CASE("DRBG reproduces the 100 seeds of the NIST .req file", "[drbg]") {
   const std::string req = test::read_text(test::vectors_dir() + "/drbg/PQCkemKAT_seeds_count0-99.req");
-  const std::regex seed_re("seed = ([0-9A-F]{96})");
   std::vector<std::string> expected;
-  for (std::sregex_iterator it(req.begin(), req.end(), seed_re), end; it != end; ++it)
-    expected.push_back((*it)[1].str());
+  std::istringstream lines(req);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("seed = ", 0) == 0) expected.push_back(line.substr(7));
   REQUIRE(expected.size() == 100);
   const auto entropy = kat_entropy();
   NistKatDrbg drbg(entropy);
@@ -44,7 +51,7 @@ TEST_CASE("DRBG reproduces the 100 seeds of the NIST .req file", "[drbg]") {
 
 TEST_CASE("DRBG draws after seeding with seed[0]", "[drbg]") {
   const std::string text = test::read_text(test::vectors_dir() + "/drbg/drbg_selftest.txt");
-  const auto seed0 = test::from_hex(selftest_value(text, "seed\\[0\\]"));
+  const auto seed0 = test::from_hex(selftest_value(text, "seed[0]"));
   REQUIRE(seed0.size() == 48);
   {
     NistKatDrbg drbg(std::span<const std::uint8_t, 48>(seed0.data(), 48));

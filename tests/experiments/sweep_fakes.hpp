@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 inline Catalogue fake_catalogue() {
   Catalogue c;
   c.schemes["ml-kem-768"] = {{"ntt", "schoolbook", "karatsuba", "kronecker"}, {"cached", "lazy", "eager"}};
-  c.schemes["saber"] = {{"toom4-k2", "karatsuba", "ntt", "ntt:layers=6"}, {"cached", "lazy", "eager"}};
+  c.schemes["saber"] = {{"toom4-k2", "karatsuba", "ntt", "ntt:layers=6", "toom-k:points=0,1,-1,inf"},
+                        {"cached", "lazy", "eager"}};
   c.schemes["ntruhps2048677"] = {{"toom4-k2", "ntt"}, {"eager"}};
   c.rings["kyber"] = {"schoolbook", "karatsuba", "ntt", "kronecker"};
   c.rings["saber"] = {"schoolbook", "karatsuba", "toom4-k2", "ntt", "kronecker"};
@@ -78,6 +79,7 @@ class FakeRunner final : public Runner {
   std::vector<std::vector<std::string>> commands;
   std::set<std::string> failing_builds;  // tree names
   std::set<std::string> failing_checks;  // "<target>/<multiplier>"
+  std::set<std::string> failing_benches;  // "<target>/<multiplier>": rows say fail, exit 1
   std::vector<std::string> isas{"portable"};
   std::size_t fail_after = static_cast<std::size_t>(-1);  // throw (as if interrupted) after this many commands
 
@@ -130,6 +132,8 @@ class FakeRunner final : public Runner {
         row.p10 = 900;
         row.p90 = 1100;
         row.samples = std::stoul(after(a, "--samples"));
+        row.correct = failing_benches.count(target + "/" + row.multiplier) ? "fail" : "pass";
+        if (row.correct == "fail") r.exit_code = 1;
         rows.push_back(row);
         start = comma + 1;
       }

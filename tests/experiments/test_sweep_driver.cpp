@@ -184,6 +184,44 @@ TEST_CASE("sweep driver: a failed build and a failed KAT are recorded and the sw
   CHECK_THAT(f.progress.str(), Catch::Contains("FAILED"));
 }
 
+TEST_CASE("sweep driver: rows of a benchmark whose own check fails keep cycles and fail", "[sweep]") {
+  Fixture f;
+  FakeRunner runner;
+  runner.failing_benches = {"ntruhps2048677/ntt"};
+  const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+  const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+  const auto ntru_ntt = rows_where(rows, [](const Row& r) {
+    return r.scheme == "ntruhps2048677" && r.multiplier == "ntt" && !r.emulated;
+  });
+  REQUIRE(ntru_ntt.size() == 4);  // two x86 trees, two operations
+  for (const auto& r : ntru_ntt) {
+    CHECK(r.correct == "fail");
+    CHECK(r.median.has_value());
+  }
+  CHECK(summary.failed_rows == 4);
+}
+
+TEST_CASE("sweep driver: a KEM multiplier with commas is checked but not benchmarked", "[sweep]") {
+  Fixture f;
+  f.options.spec_text = "[kem]\nschemes = \"saber\"\nmultipliers = \"toom-k:points=0,1,-1,inf\"\n";
+  f.spec = parse_sweep_spec(f.options.spec_text, "commas.toml");
+  f.plan = make_plan(f.spec, fake_catalogue(), f.host);
+  REQUIRE(f.plan.jobs.size() == 1);
+  FakeRunner runner;
+  const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+  CHECK(runner.checks() == 1);
+  CHECK(runner.benches() == 0);
+  CHECK(summary.failed_rows == 0);
+  const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].correct == "pass");
+  CHECK_FALSE(rows[0].median.has_value());
+  CHECK(rows[0].multiplier == "toom-k");
+  CHECK(rows[0].params == "points=0,1,-1,inf");
+  CHECK(rows[0].id == "saber/toom-k-points=0,1,-1,inf/portable");
+  CHECK_THAT(f.read_json("manifest.json")["notes"][0]["note"].get<std::string>(), Catch::Contains("not benchmarked"));
+}
+
 TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[sweep]") {
   Fixture f;
   SECTION("a finished sweep reruns nothing") {

@@ -249,7 +249,8 @@ TEST_CASE("hybrid: every modification of the sealed input is refused", "[hybrid]
 TEST_CASE("hybrid: framing helpers", "[hybrid]") {
   const std::array<std::uint8_t, 12> nonce{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
   const auto n = hybrid::chunk_nonce(nonce, 0x01020304u, true);
-  const std::array<std::uint8_t, 12> expected{1, 2, 3, 4, 5, 6, 7, 8 ^ 1, 9 ^ 2, 10 ^ 3, 11 ^ 4, 12 ^ 1};
+  // index 0x01020304 XORed into bytes 7..10, the last-chunk flag into byte 11.
+  const std::array<std::uint8_t, 12> expected{1, 2, 3, 4, 5, 6, 7, 0x08 ^ 0x01, 0x09 ^ 0x02, 0x0A ^ 0x03, 0x0B ^ 0x04, 0x0C ^ 0x01};
   CHECK(n == expected);
   CHECK(hybrid::chunk_nonce(nonce, 0, false) == nonce);
   CHECK(hybrid::header("ml-kem-768") == std::string("PQMULHYB\x01\x0aml-kem-768"));

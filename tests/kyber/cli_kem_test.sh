@@ -6,6 +6,7 @@
 set -uo pipefail
 vectors=$1
 runner=("${@:2}")
+runner[-1]=$(realpath "${runner[-1]}")  # the tests run in a temporary directory
 pqmul() { "${runner[@]}" "$@"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

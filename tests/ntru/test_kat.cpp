@@ -21,7 +21,10 @@ const pqmul::KemEntry& entry_for(const std::string& scheme) {
 // between entries, none after the last).
 std::string all_entries(const pqmul::Kem& kem) {
   std::string text;
-  for (std::size_t count = 0; count < 100; ++count) text += (count ? "\n" : "") + ntru_test::kat_entry(kem, count);
+  for (std::size_t count = 0; count < 100; ++count) {
+    if (count > 0) text += '\n';
+    text += ntru_test::kat_entry(kem, count);
+  }
   return text;
 }
 
@@ -54,18 +57,17 @@ TEST_CASE("ntru counts 0 and 1 match the official files for every multiplier", "
   }
 }
 
-TEST_CASE("ntru 100-vector digests with the default multiplier", "[ntru][kat]") {
-  for (const auto& files : ntru_test::kat_files()) {
-    INFO(files.scheme);
-    const auto& e = entry_for(files.scheme);
-    const auto kem = e.make(e.multipliers.front(), pqmul::Strategy::eager);
-    const std::string text = all_entries(*kem);
-    CHECK(ntru_test::sha256_hex(text) == files.all);  // liboqs "all"
-    if (files.file.find("first2") == std::string::npos) {
-      // The complete official file: header line, blank line, entries, blank line.
-      CHECK(e.kat_header + "\n\n" + text + "\n" == ntru_test::read_text(ntru_test::vectors(files.file)));
-    }
-  }
+// All 100 vectors only for the set whose complete file is stored; the other
+// sets' 100-vector digests are checked by `pqmul check` (the suite also runs
+// under sanitizers and emulation, where the DRBG's AES dominates).
+TEST_CASE("ntru hps2048509 100 vectors with the default multiplier", "[ntru][kat]") {
+  const auto& files = ntru_test::kat_files().front();
+  const auto& e = entry_for(files.scheme);
+  const auto kem = e.make(e.multipliers.front(), pqmul::Strategy::eager);
+  const std::string text = all_entries(*kem);
+  CHECK(ntru_test::sha256_hex(text) == files.all);  // liboqs "all"
+  // The complete official file: header line, blank line, entries, blank line.
+  CHECK(e.kat_header + "\n\n" + text + "\n" == ntru_test::read_text(ntru_test::vectors(files.file)));
 }
 
 TEST_CASE("ntru hps2048509 100 vectors with the ntt multiplier", "[ntru][kat]") {

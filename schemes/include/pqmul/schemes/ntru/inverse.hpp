@@ -47,11 +47,11 @@ struct BitPlane {
     for (std::size_t i = 0; i + 1 < words; ++i) w[i] = (w[i] >> 1) | (w[i + 1] << 63);
     w[words - 1] >>= 1;
   }
-  // Nonzero iff a coefficient other than the constant one is set.
+  // 1 iff a coefficient other than the constant one is set.
   std::uint64_t above_constant() const {
     std::uint64_t any = w[0] >> 1;
     for (std::size_t i = 1; i < words; ++i) any |= w[i];
-    return any;
+    return (any | (0 - any)) >> 63;
   }
 };
 
@@ -94,6 +94,7 @@ void add_multiple(TritPlanes<N>& a, const TritPlanes<N>& b, std::uint64_t c_is_1
 }
 
 // All-ones mask when delta > 0 and g0 != 0.
+// g0_nonzero: bit 0 is 1 iff g(0) != 0 (higher bits are ignored).
 inline std::uint64_t divstep_swap_mask(std::int32_t delta, std::uint64_t g0_nonzero) {
   const std::uint64_t positive = static_cast<std::uint32_t>(-delta) >> 31;
   return 0 - (positive & g0_nonzero & 1);
@@ -137,8 +138,7 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
   const std::uint32_t f0 = f.coefficient(0);
   for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(mod3(f0 * v.coefficient(N - 2 - i)));
   out[N - 1] = 0;
-  const std::uint64_t rest = f.p.above_constant() | f.m.above_constant();
-  return ((0 - rest) >> 63) == 0;
+  return (f.p.above_constant() | f.m.above_constant()) == 0;
 }
 
 // The same over GF(2); a holds bits (0 or 1).
@@ -165,7 +165,7 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
   }
   for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(v.bit(N - 2 - i));
   out[N - 1] = 0;
-  return ((0 - f.above_constant()) >> 63) == 0;
+  return f.above_constant() == 0;
 }
 
 // out = a^-1 modulo (q, Phi_n), as an element of R_q (its value at x = 1 is

@@ -12,6 +12,13 @@
 //
 // The blocks are unrolled at compile time so each block's key word and state
 // roles are constants; the code is usable in constant expressions.
+//
+// There is no SIMD variant: every block needs the word the previous block
+// produced (tap 91 limits a block to at most 37 new bits), so one message is
+// a single chain of dependent 32-bit operations, about 4 cycles per block
+// with gcc. Building with -mavx2 -mbmi2 gives the same speed. Vectors would
+// pay off only across independent messages (e.g. several chunks of the
+// hybrid at once), which needs a multi-buffer interface.
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -1,0 +1,79 @@
+// pqmul table: a sweep's rows as a paper-shaped table (implementations x
+// keygen/encaps/decaps, sections per scheme, ratio lines), in Markdown,
+// LaTeX (booktabs) or CSV.
+#include <fmt/core.h>
+
+#include <fstream>
+
+#include "command.hpp"
+#include "pqmul/experiments/bench_plan.hpp"
+#include "pqmul/experiments/table.hpp"
+
+namespace pqmul::cli {
+namespace {
+
+using namespace pqmul::experiments;
+
+struct TableCommand {
+  std::string results;
+  std::string format = "markdown";
+  std::string group_by = "scheme";
+  std::vector<std::string> ratios;
+  std::string ops;
+  std::vector<std::string> where;
+  std::string value = "median";
+  std::string output;
+};
+
+void run(const TableCommand& c) {
+  TableOptions o;
+  o.group_by = c.group_by;
+  if (!c.ratios.empty()) o.ratios = c.ratios;
+  o.operations = split_list(c.ops);
+  o.value = c.value;
+  Table t;
+  try {
+    o.filter = parse_selector(c.where);
+    t = build_table(read_results(c.results), o);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());  // malformed results file
+  }
+  if (t.sections.empty()) throw Failure(1, "no rows with a " + c.value + " match the selection");
+  const std::string text = c.format == "latex" ? render_latex(t) : c.format == "csv" ? render_csv(t) : render_markdown(t);
+  if (c.output.empty()) {
+    fmt::print("{}", text);
+    return;
+  }
+  std::ofstream out(c.output);
+  out << text;
+  if (!out) throw Failure(1, "cannot write " + c.output);
+  fmt::print("wrote {}\n", c.output);
+}
+
+const CommandRegistration registration([](CLI::App& app) {
+  auto* cmd = app.add_subcommand("table", "Tabulate sweep results: implementations x operations, with ratio lines");
+  static TableCommand c;
+  cmd->add_option("results", c.results, "results directory (results.csv or results.json) or a CSV / JSON file")
+      ->required();
+  cmd->add_option("--format", c.format, "markdown, latex (booktabs) or csv")
+      ->check(CLI::IsMember({"markdown", "latex", "csv"}))
+      ->capture_default_str();
+  cmd->add_option("--group-by", c.group_by,
+                  "one section per value of this field (scheme, multiplier, isa, compiler, ...) or none")
+      ->capture_default_str();
+  cmd->add_option("--ratio", c.ratios,
+                  "ratio lines FIELD:A/B, e.g. isa:portable/avx2, strategy:cached/eager, vectorize:false/true; "
+                  "'auto' (default) or 'none'");
+  cmd->add_option("--ops", c.ops, "columns, e.g. keygen,encaps,decaps (default: the KEM operations present, else all)");
+  cmd->add_option("--where", c.where, "only rows with FIELD=VALUE (or FIELD=V1|V2); repeatable");
+  cmd->add_option("--value", c.value, "median, p10, p90 or instructions")
+      ->check(CLI::IsMember({"median", "p10", "p90", "instructions"}))
+      ->capture_default_str();
+  cmd->add_option("-o,--output", c.output, "write to this file instead of the terminal");
+  cmd->callback([] { run(c); });
+});
+
+}  // namespace
+}  // namespace pqmul::cli

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# End to end on the host: a small results directory measured now by
+# `pqmul bench` (a few cheap rows), then `pqmul reproduce`, `pqmul table`,
+# `pqmul plot` (images must be non-empty) and both notebooks executed with
+# Debian's Python (another python3 may come first on PATH).
+#   report_test.sh PQMUL SOURCE_DIR
+set -euo pipefail
+pqmul=$1
+source_dir=$2
+python=/usr/bin/python3
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+results=$tmp/results/20000101T000000Z
+mkdir -p "$results"
+
+fail() {
+  echo "report test: $*" >&2
+  exit 1
+}
+
+# Two multipliers on two rings (a product each) and the rank-3 module
+# product under two strategies: cheap, and enough for every kind of output.
+"$pqmul" bench --ring saber,kyber --multiplier schoolbook,toom4-k2 --ops mul --min-time 0.01 --warmup 0 \
+  --format csv -o "$tmp/mul.csv"
+"$pqmul" bench --ring saber --multiplier toom4-k2 --ops matrix-vector --strategy eager,cached --min-time 0.01 \
+  --warmup 0 --format csv -o "$tmp/mv.csv"
+{ cat "$tmp/mul.csv"; tail -n +2 "$tmp/mv.csv"; } >"$results/results.csv"
+rows=$(($(wc -l <"$results/results.csv") - 1))
+((rows == 6)) || fail "expected 6 measured rows, got $rows"
+
+# Claims: the counted one is confirmed, the timed MV one decided or partial, none silently absent.
+"$pqmul" reproduce --results "$results" >"$tmp/claims.txt"
+for f in claims.md claims.tex claims.json; do [[ -s $results/$f ]] || fail "$f not written"; done
+grep -q "^tmto-evals \[x86\]: confirmed" "$tmp/claims.txt" || fail "tmto-evals not confirmed"
+grep -q "^neon-ntt-saber \[arm\]: not measurable here" "$tmp/claims.txt" || fail "arm claim not marked"
+grep -q "^16 claims:" "$tmp/claims.txt" || fail "not every claim reported"
+grep -q '\\toprule' "$results/claims.tex" || fail "claims.tex has no booktabs rules"
+"$pqmul" reproduce no-such-claim --results "$results" >/dev/null 2>&1 && fail "an unknown claim was accepted"
+
+# Tables in the three formats.
+"$pqmul" table "$results" --format markdown | grep -q "^| implementation | matrix-vector | mul |" ||
+  fail "markdown table header"
+"$pqmul" table "$results" --format latex | grep -q '^\\bottomrule' || fail "latex table"
+"$pqmul" table "$results" --format csv --group-by none --ratio strategy:cached/eager |
+  grep -q "^,saber/toom4-k2/portable l=3: cached/eager,ratio," || fail "csv ratio line"
+
+# Figures: image, data and script beside each other.
+"$pqmul" plot "$results" --kind bars --by multiplier --ops mul -o "$results/bars.png"
+"$pqmul" plot "$results" --kind scaling -o "$results/scaling.svg"
+for f in bars.png bars.dat bars.gp scaling.svg scaling.dat scaling.gp; do
+  [[ -s $results/$f ]] || fail "$f missing or empty"
+done
+head -c 8 "$results/bars.png" | od -An -tx1 | grep -q "89 50 4e 47" || fail "bars.png is not a PNG"
+grep -q "<svg" "$results/scaling.svg" || fail "scaling.svg is not an SVG"
+
+# Notebooks.
+[[ -x $python ]] || fail "$python not found (scripts/install-deps.sh installs it)"
+PQMUL_RESULTS=$results "$python" -m nbconvert --execute --to notebook --output-dir "$tmp/executed" \
+  "$source_dir/notebooks/results.ipynb" "$source_dir/notebooks/claims.ipynb"
+for nb in results claims; do [[ -s $tmp/executed/$nb.ipynb ]] || fail "$nb.ipynb not executed"; done
+grep -q '"output_type": "error"' "$tmp/executed/results.ipynb" "$tmp/executed/claims.ipynb" &&
+  fail "a notebook cell failed"
+grep -q "image/png" "$tmp/executed/results.ipynb" || fail "results.ipynb drew no chart"
+grep -q "tmto-evals" "$tmp/executed/claims.ipynb" || fail "claims.ipynb does not show the claims"
+echo "report test: all outputs written and checked"

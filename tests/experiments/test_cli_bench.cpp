@@ -1,0 +1,109 @@
+// `pqmul bench` end to end through the CLI (host builds with google-benchmark
+// only: PQMUL_CLI is defined by tests/CMakeLists.txt there): its CSV parses
+// with read_csv, names the counter, has positive figures and the verdict.
+#include <catch2/catch.hpp>
+
+#if defined(PQMUL_CLI)
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "pqmul/experiments/callgrind.hpp"
+#include "pqmul/experiments/counter.hpp"
+#include "pqmul/experiments/row.hpp"
+
+using namespace pqmul::experiments;
+
+namespace {
+
+int run(const std::string& arguments, const std::filesystem::path& log) {
+  const std::string command = std::string("'") + PQMUL_CLI + "' " + arguments + " 2> '" + log.string() + "'";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+bool usable(const std::string& name) {
+  for (const auto& p : probe_counters())
+    if (p.name == name) return p.usable;
+  return false;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool sanitized = true;
+#else
+constexpr bool sanitized = false;
+#endif
+#else
+constexpr bool sanitized = false;
+#endif
+
+}  // namespace
+
+TEST_CASE("pqmul bench writes a CSV that read_csv accepts, stamped with counter and verdict", "[cli]") {
+  if (!emulation_reason().empty()) return;
+  const auto dir = std::filesystem::temp_directory_path() / "pqmul_test_cli_bench";
+  std::filesystem::create_directories(dir);
+  const auto csv = dir / "rows.csv", log = dir / "log";
+  REQUIRE(run("bench --ring saber --multiplier schoolbook --ops mul --samples 50 --format csv -o '" + csv.string() + "'",
+              log) == 0);
+  const auto rows = read_csv(csv.string());
+  REQUIRE(rows.size() == 1);
+  const Row& r = rows.front();
+  CHECK(r.id == "saber/schoolbook/portable");
+  CHECK(r.operation == "mul");
+#if defined(__x86_64__)
+  CHECK(r.counter == (usable("perf-cycles") ? "perf-cycles" : "tsc"));
+#endif
+  REQUIRE(r.median.has_value());
+  CHECK(*r.median > 0);
+  CHECK(*r.p10 <= *r.median);
+  CHECK(*r.median <= *r.p90);
+  CHECK(r.samples == 50);
+  CHECK(r.counter_overhead.value_or(0) > 0);
+  CHECK(r.correct == "pass");
+  CHECK_FALSE(r.emulated);
+  CHECK(r.bytes_held.value_or(0) > 0);
+  for (const auto* field : {&r.compiler, &r.compiler_version, &r.flags, &r.commit, &r.cpu, &r.date}) CHECK_FALSE(field->empty());
+
+  // A counter that cannot be read here: exit 2, nothing written.
+  if (!usable("perf-cycles")) {
+    const auto refused = dir / "refused.csv";
+    CHECK(run("bench --ring saber --multiplier schoolbook --ops mul --samples 5 --counter perf -o '" + refused.string() +
+                  "'",
+              log) == 2);
+    CHECK_FALSE(std::filesystem::exists(refused));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("pqmul bench --instructions counts the same instructions on every run", "[cli][callgrind]") {
+  if (!emulation_reason().empty()) return;
+  const auto dir = std::filesystem::temp_directory_path() / "pqmul_test_cli_instructions";
+  std::filesystem::create_directories(dir);
+  std::vector<Row> runs;
+  for (int k = 0; k < 2; ++k) {
+    const auto csv = dir / ("rows" + std::to_string(k) + ".csv");
+    REQUIRE(run("bench --ring saber --multiplier toom4-k2 --ops mul --samples 5 --instructions --instruction-calls 3 "
+                "--format csv -o '" + csv.string() + "'",
+                dir / "log") == 0);
+    const auto rows = read_csv(csv.string());
+    REQUIRE(rows.size() == 1);
+    runs.push_back(rows.front());
+  }
+  std::filesystem::remove_all(dir);
+  INFO(runs[0].instructions_note);
+  if (sanitized || find_valgrind().empty()) {
+    // valgrind cannot run sanitized binaries, or is absent: the note says why.
+    CHECK(runs[0].instructions.has_value() != !runs[0].instructions_note.empty());
+    return;
+  }
+  REQUIRE(runs[0].instructions.has_value());
+  CHECK(*runs[0].instructions > 1000);
+  CHECK(runs[0].instructions == runs[1].instructions);
+  CHECK(runs[0].instructions_note.empty());
+}
+#endif
