@@ -99,6 +99,7 @@ TEST_CASE("plot: scaling puts ring multiplications on the ring degree", "[plot]"
   CHECK(series[0].points[0].first == 256);  // kyber and saber, both n = 256
   CHECK(series[0].points[1].first == 256);
   CHECK(series[0].points[2].first == 677);
+  CHECK(series[0].rings == std::vector<std::string>{"kyber", "saber", "ntru-hps2048677"});
   CHECK(*series[0].points[2].second.median == Approx(40000));
   CHECK(series[1].name == "toom4-k2 portable");
   CHECK(series[1].points.size() == 1);
@@ -132,12 +133,17 @@ TEST_CASE("plot: the .dat and .gp files are written beside the figure", "[plot]"
   o.output = (dir / "scaling.svg").string();
   const PlotFiles s = write_plot_files(ring_rows(), o);
   const std::string sdat = read_text(s.data), sgp = read_text(s.script);
-  CHECK(sdat.find("# schoolbook portable\n# n median p10 p90\n256 ") != std::string::npos);
-  CHECK(sdat.find("\n\n\n# toom4-k2 portable\n# n median p10 p90\n256 2000 1999 2002\n") != std::string::npos);
+  CHECK(sdat.find("# schoolbook portable: points\n# n median p10 p90 ring\n256 5000 4999 5002 kyber\n"
+                  "256 6000 5999 6002 saber\n677 40000 39999 40002 ntru-hps2048677\n") != std::string::npos);
+  // The line runs through the median at each n.
+  CHECK(sdat.find("# schoolbook portable: median at each n\n256 5500\n677 40000\n") != std::string::npos);
+  CHECK(sdat.find("\n\n\n# toom4-k2 portable: points\n# n median p10 p90 ring\n256 2000 1999 2002 saber\n") !=
+        std::string::npos);
   CHECK(sgp.find("set terminal svg") != std::string::npos);
   CHECK(sgp.find("set logscale xy") != std::string::npos);
   CHECK(sgp.find("set xtics (256, 677)") != std::string::npos);
-  CHECK(sgp.find("index 1 using 1:2:3:4 with yerrorlines") != std::string::npos);
+  CHECK(sgp.find("index 2 using 1:2:3:4 with yerrorbars pt 7 ps 0.9 lc 2 notitle") != std::string::npos);
+  CHECK(sgp.find("'' index 3 using 1:2 with lines lw 2 lc 2 title 'toom4-k2 portable'") != std::string::npos);
 
   o.output = (dir / "figure.jpg").string();
   CHECK_THROWS_WITH(write_plot_files(ring_rows(), o), Catch::Contains(".svg, .pdf or .png"));

@@ -17,8 +17,9 @@
 namespace pqmul::experiments {
 namespace {
 
-const std::vector<std::string> identity_fields = {"scheme", "parameter_set", "multiplier", "params", "isa",
-                                                  "strategy", "rank", "compiler", "vectorize", "operation"};
+// What tells bars apart (the parameter set follows from the scheme).
+const std::vector<std::string> identity_fields = {"scheme", "multiplier", "params", "isa", "strategy",
+                                                  "rank", "compiler", "vectorize", "operation"};
 
 std::string shown(const std::string& field, const std::string& value) {
   if (field == "vectorize") return value == "true" ? "vec" : "novec";
@@ -110,7 +111,8 @@ std::string header(const PlotOptions& o, const std::filesystem::path& image, con
   gp += "set output " + gp_quote(image.string()) + "\n";
   gp += "set datafile missing '?'\n";
   gp += "set title " + gp_quote(o.title.empty() ? title : o.title) + "\n";
-  gp += "set label 1 " + gp_quote(stamp) + " at screen 0.01, screen 0.015 font ',9' textcolor rgb '#555555'\n";
+  gp += "set label 1 " + gp_quote(stamp) + " at screen 0.01, screen 0.975 font ',9' textcolor rgb '#555555'\n";
+  gp += "set tmargin 4\nset format y '%.1s%c'\n";
   gp += "set grid ytics lc rgb '#dddddd'\nset border 3\nset tics nomirror\n";
   return gp;
 }
@@ -123,14 +125,18 @@ BarData bar_data(const std::vector<Row>& rows, const PlotOptions& o) {
   const auto selected = timed_rows(rows, o, ops);
   if (selected.empty()) throw std::invalid_argument("no timed rows match the selection");
   std::vector<std::string> cluster_fields;
+  // A multiplier's parameters belong to its bar: "ntt-layers=6".
+  const bool by_multiplier = o.series_by == "multiplier";
   for (const auto& f : varying(selected, identity_fields))
-    if (f != o.series_by) cluster_fields.push_back(f);
+    if (f != o.series_by && !(by_multiplier && f == "params")) cluster_fields.push_back(f);
   if (std::find(cluster_fields.begin(), cluster_fields.end(), "operation") == cluster_fields.end())
     cluster_fields.push_back("operation");
   BarData d;
   std::map<std::pair<std::string, std::string>, std::vector<const Row*>> members;
   for (const Row* r : selected) {
-    const std::string cluster = joined_label(*r, cluster_fields), series = shown(o.series_by, field_value(*r, o.series_by));
+    const std::string cluster = joined_label(*r, cluster_fields);
+    std::string series = shown(o.series_by, field_value(*r, o.series_by));
+    if (by_multiplier && !r->params.empty()) series += "-" + r->params;
     if (std::find(d.clusters.begin(), d.clusters.end(), cluster) == d.clusters.end()) d.clusters.push_back(cluster);
     if (std::find(d.series.begin(), d.series.end(), series) == d.series.end()) d.series.push_back(series);
     members[{cluster, series}].push_back(r);
@@ -169,7 +175,10 @@ std::vector<ScalingSeries> scaling_data(const std::vector<Row>& rows, const Plot
     points[name][{degree[r->scheme], r->scheme}].push_back(r);
   }
   for (auto& s : out)
-    for (const auto& [at, members] : points[s.name]) s.points.emplace_back(at.first, combine(members));
+    for (const auto& [at, members] : points[s.name]) {
+      s.points.emplace_back(at.first, combine(members));
+      s.rings.push_back(at.second);
+    }
   return out;
 }
 
@@ -229,8 +238,10 @@ PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& o) {
     gp += "set style fill solid 0.85 border -1\nset boxwidth 0.9\nset bars front\n";
     gp += "set key outside right top title " + gp_quote(o.series_by) + "\n";
     gp += "set ylabel 'ticks per call (median, p10-p90)'\n";
-    gp += "set xtics rotate by -35 left scale 0\nset bmargin 9\nset yrange [" + std::string(log_y ? "*" : "0") +
-          ":*]\n";
+    std::size_t longest = 0;
+    for (const auto& c : d.clusters) longest = std::max(longest, c.size());
+    gp += fmt::format("set xtics rotate by 40 right scale 0\nset bmargin {}\nset yrange [{}:*]\n",
+                      std::min<std::size_t>(3 + longest * 2 / 5, 24), log_y ? "*" : "0");
     if (log_y) gp += "set logscale y\n";
     gp += "plot ";
     for (std::size_t s = 0; s < d.series.size(); ++s) {
@@ -241,24 +252,40 @@ PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& o) {
     gp += "\n";
   } else if (o.kind == "scaling") {
     const auto series = scaling_data(rows, o);
+    // Per series two blocks: every ring's point (several rings may share n),
+    // then the line through the median of the points at each n.
     std::set<double> ns;
     for (std::size_t i = 0; i < series.size(); ++i) {
-      data += fmt::format("{}# {}\n# n median p10 p90\n", i ? "\n\n" : "", series[i].name);
-      for (const auto& [n, b] : series[i].points) {
+      const auto& s = series[i];
+      data += fmt::format("{}# {}: points\n# n median p10 p90 ring\n", i ? "\n\n" : "", s.name);
+      std::map<double, std::vector<double>> at_n;
+      for (std::size_t k = 0; k < s.points.size(); ++k) {
+        const auto& [n, b] = s.points[k];
         ns.insert(n);
-        data += fmt::format("{} {} {} {}\n", n, dat_number(b.median), dat_number(b.p10 ? b.p10 : b.median),
-                            dat_number(b.p90 ? b.p90 : b.median));
+        data += fmt::format("{} {} {} {} {}\n", n, dat_number(b.median), dat_number(b.p10 ? b.p10 : b.median),
+                            dat_number(b.p90 ? b.p90 : b.median), s.rings[k]);
+        if (b.median) at_n[n].push_back(*b.median);
       }
+      data += fmt::format("\n\n# {}: median at each n\n", s.name);
+      for (const auto& [n, medians] : at_n) data += fmt::format("{} {}\n", n, median_of(medians));
     }
     gp = header(o, image, "ring multiplication: ticks against n (log-log)", stamp);
     gp += "set logscale xy\nset xlabel 'n (ring degree)'\nset ylabel 'ticks per call (median, p10-p90)'\n";
+    // Tick labels closer than 6% on the log axis would overlap: those get a tick only.
     std::string tics;
-    for (double n : ns) tics += fmt::format("{}{:.0f}", tics.empty() ? "" : ", ", n);
+    double labelled = 0;
+    for (double n : ns) {
+      const bool label = labelled == 0 || n / labelled > 1.06;
+      tics += fmt::format("{}{}{:.0f}{}", tics.empty() ? "" : ", ", label ? "" : "'' ", n, label ? "" : " 1");
+      if (label) labelled = n;
+    }
     gp += "set xtics (" + tics + ")\nset key outside right top\nset offsets graph 0.05, graph 0.05, 0, 0\n";
     gp += "plot ";
     for (std::size_t i = 0; i < series.size(); ++i)
-      gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorlines lw 2 pt 7 title {}", i ? ", \\\n     " : "",
-                        i ? "''" : gp_quote(dat.string()), i, gp_quote(series[i].name));
+      gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorbars pt 7 ps 0.9 lc {} notitle, \\\n"
+                        "     '' index {} using 1:2 with lines lw 2 lc {} title {}",
+                        i ? ", \\\n     " : "", i ? "''" : gp_quote(dat.string()), 2 * i, i + 1, 2 * i + 1, i + 1,
+                        gp_quote(series[i].name));
     gp += "\n";
   } else {
     throw std::invalid_argument("unknown plot kind '" + o.kind + "' (valid: bars, scaling)");

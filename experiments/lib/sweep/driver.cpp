@@ -88,11 +88,11 @@ BuildRecord build_tree(const TreeConfig& tree, const SweepOptions& options, Runn
   const std::string cxx = tree.cxx.empty() ? std::string(tree.arch) + "-linux-gnu-g++" : tree.cxx;
   const auto version = runner.run({{cxx, "--version"}, log});
   b.compiler_version = version.exit_code == 0 ? first_line(version.out) : "";
-  const auto configured = runner.run({configure_command(tree, options), log});
+  const auto configured = runner.run({configure_command(tree, options), log, true});
   if (configured.exit_code != 0) {
     b.note = failure_note("configure", configured) + " (log: " + log + ")";
   } else {
-    const auto built = runner.run({build_command(tree, options), log});
+    const auto built = runner.run({build_command(tree, options), log, true});
     if (built.exit_code != 0) {
       b.note = failure_note("build", built) + " (log: " + log + ")";
     } else {
@@ -350,8 +350,8 @@ SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& 
     if (found != state.builds.end() && (found->second.ok || !options.retry_failed)) {
       ++summary.builds_resumed;
     } else {
-      fmt::print(progress, "[build {}/{}] {}: configure and build ({}) ...\n", builds_seen, total_builds, tree.name(),
-                 tree.emulated ? "cross, emulated" : tree.cxx);
+      fmt::print(progress, "[build {}/{}] {}: configure and build ({}; log: {}) ...\n", builds_seen, total_builds,
+                 tree.name(), tree.emulated ? "cross, emulated" : tree.cxx, log);
       progress.flush();
       BuildRecord b = build_tree(tree, options, runner, log);
       ++summary.builds_run;

@@ -64,15 +64,27 @@ CommandResult ProcessRunner::run(const Command& command) {
   CommandResult result;
   const auto start = std::chrono::steady_clock::now();
   TempFile out, err;
-  if (out.fd < 0 || err.fd < 0 || command.argv.empty()) {
+  const bool stream = command.stream_to_log && !command.log_path.empty();
+  int log_fd = -1;
+  off_t log_start = 0;
+  if (stream) {
+    log_fd = ::open(command.log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (log_fd >= 0) {
+      const std::string header = "$ " + shell_words(command.argv) + "\n";
+      log_start = ::lseek(log_fd, 0, SEEK_END) + static_cast<off_t>(header.size());
+      if (::write(log_fd, header.data(), header.size()) < 0) log_start = ::lseek(log_fd, 0, SEEK_END);
+    }
+  }
+  if (out.fd < 0 || err.fd < 0 || command.argv.empty() || (stream && log_fd < 0)) {
+    if (log_fd >= 0) ::close(log_fd);
     result.exit_code = 127;
     result.err = "cannot start: " + std::string(command.argv.empty() ? "empty command" : "no temporary file");
     return result;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out.fd, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err.fd, STDERR_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, stream ? log_fd : out.fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, stream ? log_fd : err.fd, STDERR_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   std::vector<char*> argv;
   for (const auto& a : command.argv) argv.push_back(const_cast<char*>(a.c_str()));
@@ -92,7 +104,16 @@ CommandResult ProcessRunner::run(const Command& command) {
     result.err = err.contents();
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!command.log_path.empty()) {
+  if (stream) {
+    ::close(log_fd);
+    std::ifstream log(command.log_path, std::ios::binary);
+    log.seekg(log_start);
+    std::ostringstream s;
+    s << log.rdbuf();
+    result.out = s.str();
+    std::ofstream(command.log_path, std::ios::app) << "[exit " << result.exit_code << ", " << result.seconds
+                                                   << " s]\n\n";
+  } else if (!command.log_path.empty()) {
     std::ofstream log(command.log_path, std::ios::app);
     log << "$ " << shell_words(command.argv) << "\n" << result.out << result.err << "[exit " << result.exit_code
         << ", " << result.seconds << " s]\n\n";

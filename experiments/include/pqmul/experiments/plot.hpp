@@ -34,7 +34,8 @@ struct BarData {
 // Ticks against n, one series per implementation.
 struct ScalingSeries {
   std::string name;
-  std::vector<std::pair<double, Bar>> points;  // (n, figures), sorted by n
+  std::vector<std::pair<double, Bar>> points;  // (n, figures), sorted by n, then ring name
+  std::vector<std::string> rings;              // the ring of each point
 };
 
 // Throws std::invalid_argument when nothing is selected or a field is unknown.

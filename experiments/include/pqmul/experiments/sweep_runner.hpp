@@ -9,6 +9,9 @@ namespace pqmul::experiments {
 struct Command {
   std::vector<std::string> argv;
   std::string log_path;  // if set, stdout and stderr are appended to this file as well
+  // Long commands (builds): write straight into log_path as they run, so
+  // `tail -f` follows them; `out` then holds both streams, `err` nothing.
+  bool stream_to_log = false;
 };
 
 struct CommandResult {
