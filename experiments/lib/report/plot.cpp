@@ -171,7 +171,7 @@ std::vector<ScalingSeries> scaling_data(const std::vector<Row>& rows, const Plot
   for (const Row* r : selected) {
     const std::string name = joined_label(*r, label_fields);
     if (std::none_of(out.begin(), out.end(), [&](const ScalingSeries& s) { return s.name == name; }))
-      out.push_back({name, {}});
+      out.push_back({name, {}, {}});
     points[name][{degree[r->scheme], r->scheme}].push_back(r);
   }
   for (auto& s : out)
@@ -279,7 +279,8 @@ PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& o) {
       tics += fmt::format("{}{}{:.0f}{}", tics.empty() ? "" : ", ", label ? "" : "'' ", n, label ? "" : " 1");
       if (label) labelled = n;
     }
-    gp += "set xtics (" + tics + ")\nset key outside right top\nset offsets graph 0.05, graph 0.05, 0, 0\n";
+    gp += fmt::format("set xtics ({})\nset xrange [{:.0f}:{:.0f}]\nset key outside right top\n", tics,
+                      *ns.begin() * 0.85, *ns.rbegin() * 1.15);
     gp += "plot ";
     for (std::size_t i = 0; i < series.size(); ++i)
       gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorbars pt 7 ps 0.9 lc {} notitle, \\\n"
