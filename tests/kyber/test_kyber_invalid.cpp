@@ -214,7 +214,7 @@ TEST_CASE("Kyber sources divide no coefficient by q (KyberSlash)", "[kyber][cons
       if (j == std::string::npos) return false;
       for (const std::string name : {"q", "Q", "3329", "KyberRing::q", "kyber::q", "KYBER_Q"}) {
         const std::size_t end = j + name.size();
-        const bool word_ends = end == code.size() || !(std::isalnum(static_cast<unsigned char>(code[end])) ||
+        const bool word_ends = end >= code.size() || !(std::isalnum(static_cast<unsigned char>(code[end])) ||
                                                        code[end] == '_' || code[end] == ':');
         if (code.compare(j, name.size(), name) == 0 && word_ends) return true;
       }
