@@ -14,26 +14,12 @@
 namespace pqmul::bench {
 namespace {
 
-class CheapRandom final : public RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) {
-      state_ ^= state_ << 13;
-      state_ ^= state_ >> 7;
-      state_ ^= state_ << 17;
-      b = static_cast<std::uint8_t>(state_);
-    }
-  }
-
- private:
-  std::uint64_t state_ = 0x9E3779B97F4A7C15ULL;
-};
 
 // A key pair and a ciphertext made once, shared by the three benchmarks.
 struct Fixture {
   std::shared_ptr<Kem> kem;
   std::vector<std::uint8_t> pk, sk, ct, ss;
-  CheapRandom rng;
+  BenchmarkRandom rng;
   explicit Fixture(std::unique_ptr<Kem> k)
       : kem(std::move(k)),
         pk(kem->public_key_bytes()),

@@ -34,22 +34,6 @@ bool chosen(const std::vector<std::string>& list, const std::string& name) {
   return all_or_empty(list) || std::find(list.begin(), list.end(), name) != list.end();
 }
 
-// Cheap deterministic randomness, so KEM figures exclude the KAT DRBG's AES
-// and system calls.
-class CheapRandom final : public RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) {
-      state_ ^= state_ << 13;
-      state_ ^= state_ >> 7;
-      state_ ^= state_ << 17;
-      b = static_cast<std::uint8_t>(state_);
-    }
-  }
-
- private:
-  std::uint64_t state_ = 0x9E3779B97F4A7C15ULL;
-};
 
 std::vector<std::uint16_t> random_coefficients(const RingInfo& r, std::size_t polys, std::mt19937_64& rng) {
   std::uniform_int_distribution<std::uint32_t> coeff(0, r.q - 1);
@@ -337,7 +321,7 @@ struct Planner {
     struct KemState {
       std::shared_ptr<Kem> kem;
       std::vector<std::uint8_t> pk, sk, ct, ss;
-      CheapRandom rng;
+      BenchmarkRandom rng;
     };
     auto st = std::make_shared<KemState>();
     st->kem = kem;
