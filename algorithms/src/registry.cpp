@@ -7,6 +7,7 @@
 #include "kronecker_registry.hpp"
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 #include "toom_cook/toom_cook_registry.hpp"
+#include "pqmul/algorithms/toom_avx2.hpp"
 
 namespace pqmul {
 namespace {
@@ -23,6 +24,10 @@ void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<Reg
   toom("toom3", "Toom-3 over {0,1,-1,2,inf}, Karatsuba below leaf=T (32)", {""});
   toom("toom4", "Toom-4 over points=P (default {0,±1,±1/2,2,inf}), Karatsuba below leaf=T (32)", {""});
   toom("toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""});
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (toom_avx2_supports<R>)
+    entries.back().simd.emplace_back(Isa::avx2, [](const Params& p) { return make_toom_avx2_ring_multiplier<R>(p); });
+#endif
   std::vector<std::string> toom_k_variants = {"points=0,1,-1,-2,inf", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf"};
   if constexpr (R::power_of_two_q) toom_k_variants.push_back("points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32");
   toom("toom-k", "Toom-Cook from any point set: points=P1|P2|... (one level each), leaf=T, word=16|32",
@@ -81,16 +86,57 @@ std::vector<std::string> multipliers_for_ring(std::string_view ring) {
   return r;
 }
 
+std::vector<Isa> RegistryEntry::compiled() const {
+  std::vector<Isa> out = {Isa::portable};
+  for (const auto& [isa, make_simd] : simd) out.push_back(isa);
+  return out;
+}
+
+namespace {
+
+// The maker of the requested ISA, or of the best one the CPU runs.
+const std::function<std::unique_ptr<RingMultiplier>(const Params&)>& maker_for(const RegistryEntry& e,
+                                                                                 std::optional<Isa> isa) {
+  if (!isa) {
+    const std::function<std::unique_ptr<RingMultiplier>(const Params&)>* best = &e.make;
+    int best_rank = 0;
+    for (const auto& [candidate, make_simd] : e.simd) {
+      const int rank = candidate == Isa::avx512 ? 3 : candidate == Isa::avx2 ? 2 : 1;
+      if (isa_available(candidate) && rank > best_rank) best = &make_simd, best_rank = rank;
+    }
+    return *best;
+  }
+  if (*isa == Isa::portable) return e.make;
+  for (const auto& [candidate, make_simd] : e.simd)
+    if (candidate == *isa) {
+      if (const std::string why = isa_unavailable_reason(*isa); !why.empty())
+        throw UnknownChoice(e.ring + "/" + e.multiplier + "/" + std::string(isa_name(*isa)) + " cannot run: " + why);
+      return make_simd;
+    }
+  std::string have;
+  for (Isa i : e.compiled()) have += (have.empty() ? "" : ", ") + std::string(isa_name(i));
+  throw UnknownChoice(e.ring + "/" + e.multiplier + " has no " + std::string(isa_name(*isa)) +
+                      " version (built: " + have + ")");
+}
+
+}  // namespace
+
 std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::string_view multiplier,
-                                                const Params& params) {
+                                                const Params& params, std::optional<Isa> isa) {
   const auto rings = registered_rings();
   if (std::find(rings.begin(), rings.end(), ring) == rings.end())
     throw UnknownChoice("unknown ring '" + std::string(ring) + "' (valid: " + join(rings) + ")");
   for (const auto& e : multiplier_registry())
     if (e.ring == ring && e.multiplier == multiplier) {
+      const auto& make = maker_for(e, isa);
       try {
         // No parameters: the entry's default variant (toom-k needs points).
-        return e.make(params.empty() ? Params::parse(e.variants.front()) : params);
+        auto m = make(params.empty() ? Params::parse(e.variants.front()) : params);
+        // A SIMD maker hands variants it has no kernels for to the portable code.
+        if (isa && m->isa() != isa_name(*isa))
+          throw UnknownChoice(e.ring + "/" + e.multiplier + " with parameters '" + params.to_string() + "' has no " +
+                              std::string(isa_name(*isa)) + " version");
+        return m;
       } catch (const std::invalid_argument& err) {
         throw UnknownChoice(std::string(multiplier) + " is invalid for ring " + std::string(ring) + ": " + err.what());
       }

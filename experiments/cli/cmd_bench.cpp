@@ -56,7 +56,7 @@ BenchSelection selection_of(const BenchOptions& o, bool check) {
   BenchSelection s;
   s.schemes = split_list(o.schemes);
   s.rings = split_list(o.rings);
-  s.multipliers = split_list(o.multipliers);
+  s.multipliers = split_multiplier_list(o.multipliers);
   s.params = o.params;
   s.strategies = split_list(o.strategies);
   s.isas = split_list(o.isas);

@@ -10,7 +10,9 @@ namespace pqmul::cli {
 namespace {
 
 void run_count(const MultiplierChoice& c) {
-  auto m = make_multiplier(c.ring, c.multiplier, Params::parse(c.params));
+  // Counts come from the portable code's counting arithmetic unless an ISA is named.
+  auto m = make_multiplier(c.ring, c.multiplier, Params::parse(c.params),
+                           c.isa.empty() ? Isa::portable : isa_from_name(c.isa));
   const Strategy s = c.strategy.empty() ? Strategy::eager : parse_strategy(c.strategy);
   std::string why;
   auto counts = m->count(s, c.rank, &why);

@@ -1,15 +1,29 @@
-// pqmul list: the rings, multipliers (with parameters), strategies and ISAs.
+// pqmul list: the rings, multipliers (with parameters), strategies, ISAs, and
+// which (ring or scheme, multiplier, ISA) combinations exist and can run here.
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
+#include "pqmul/schemes/kem.hpp"
 
 namespace pqmul::cli {
 namespace {
 
-std::vector<std::string> compiled_isas() { return {"portable"}; }
+// "avx2" or "avx2 (cannot run: <reason>)".
+std::string availability(Isa isa) {
+  const std::string why = isa_unavailable_reason(isa);
+  return std::string(isa_name(isa)) + (why.empty() ? "" : " (cannot run: " + why + ")");
+}
+
+nlohmann::json isa_json(const std::vector<Isa>& isas) {
+  nlohmann::json j = nlohmann::json::array();
+  for (Isa i : isas) j.push_back({{"isa", isa_name(i)}, {"runs_here", isa_available(i)},
+                                  {"why_not", isa_unavailable_reason(i)}});
+  return j;
+}
 
 void run_list(bool as_json) {
   std::vector<RingInfo> rings;
@@ -21,9 +35,13 @@ void run_list(bool as_json) {
                             {"modulus", r.wrap == Wrap::cyclic ? "x^n - 1" : "x^n + 1"}});
     for (const auto& e : multiplier_registry())
       j["multipliers"].push_back({{"ring", e.ring}, {"name", e.multiplier}, {"description", e.description},
-                                  {"variants", e.variants}});
+                                  {"variants", e.variants}, {"isas", isa_json(e.compiled())}});
+    for (const auto& k : kem_registry())
+      for (const auto& m : k.multipliers)
+        j["kems"].push_back({{"scheme", k.scheme}, {"multiplier", m}, {"isas", isa_json(k.isas(m))}});
     for (Strategy s : all_strategies) j["strategies"].push_back(std::string(to_string(s)));
-    j["isas"] = compiled_isas();
+    j["isas"] = isa_json(compiled_isas());
+    j["best_isa"] = isa_name(best_isa());
     fmt::print("{}\n", j.dump(2));
     return;
   }
@@ -40,9 +58,23 @@ void run_list(bool as_json) {
       }
     fmt::print("  {:<11} {}\n  {:<11} rings: {}\n", name, description, "", rings_of);
   }
-  fmt::print("strategies: eager, lazy, cached\nisas: ");
-  for (const auto& i : compiled_isas()) fmt::print("{} ", i);
-  fmt::print("\n");
+  fmt::print("strategies: eager, lazy, cached\nisas built:");
+  for (Isa i : compiled_isas()) fmt::print(" {}", availability(i));
+  fmt::print("\nSIMD versions (ring or scheme / multiplier: ISAs):\n");
+  for (const auto& e : multiplier_registry())
+    if (!e.simd.empty()) {
+      std::string isas;
+      for (const auto& [i, make] : e.simd) isas += " " + availability(i);
+      fmt::print("  {}/{}:{}\n", e.ring, e.multiplier, isas);
+    }
+  for (const auto& k : kem_registry())
+    for (const auto& m : k.multipliers)
+      if (const auto isas = k.isas(m); isas.size() > 1) {
+        std::string text;
+        for (std::size_t i = 1; i < isas.size(); ++i) text += " " + availability(isas[i]);
+        fmt::print("  {}/{}:{}\n", k.scheme, m, text);
+      }
+  fmt::print("best ISA here: {}\n", isa_name(best_isa()));
 }
 
 const CommandRegistration registration([](CLI::App& app) {

@@ -78,6 +78,19 @@ std::vector<std::string> expand(const std::string& choice, const std::vector<std
   return choice == "all" ? all : std::vector<std::string>{choice};
 }
 
+// The ISAs to check for one (ring, multiplier): nullopt = the best one.
+std::vector<std::optional<Isa>> isas_to_check(const std::string& choice, std::string_view ring, std::string_view name) {
+  if (choice.empty()) return {std::nullopt};
+  if (choice != "all") return {isa_from_name(choice)};
+  std::vector<std::optional<Isa>> out;
+  for (const auto& e : multiplier_registry())
+    if (e.ring == ring && e.multiplier == name)
+      for (Isa i : e.compiled())
+        if (isa_available(i)) out.emplace_back(i);
+  if (out.empty()) out.emplace_back(std::nullopt);  // unknown name: make_multiplier explains
+  return out;
+}
+
 void run_mul(const MultiplierChoice& c, std::size_t trials, std::uint64_t seed, bool table) {
   std::vector<std::optional<Strategy>> strategies;
   if (c.rank == 0)
@@ -92,8 +105,15 @@ void run_mul(const MultiplierChoice& c, std::size_t trials, std::uint64_t seed, 
   for (const auto& ring : expand(c.ring, registered_rings())) {
     auto names = c.multiplier == "all" ? multipliers_for_ring(ring) : std::vector<std::string>{c.multiplier};
     auto oracle = make_multiplier(ring, "kronecker");
-    for (const auto& name : names) {
-      auto m = make_multiplier(ring, name, Params::parse(c.params));
+    for (const auto& name : names)
+      for (const auto& isa : isas_to_check(c.isa, ring, name)) {
+      std::unique_ptr<RingMultiplier> m;
+      try {
+        m = make_multiplier(ring, name, Params::parse(c.params), isa);
+      } catch (const UnknownChoice&) {
+        if (c.isa != "all" || !isa || *isa == Isa::portable) throw;
+        continue;  // 'all': this variant has no kernels on that ISA
+      }
       for (auto s : strategies) {
         Tally t = check(*m, *oracle, s, c.rank, trials, seed, !table);
         ++combos;

@@ -12,6 +12,7 @@ struct MultiplierChoice {
   std::string multiplier;
   std::string params;
   std::string strategy;
+  std::string isa;
   std::size_t rank = 0;
 
   void add_to(CLI::App& cmd, bool allow_all) {
@@ -21,6 +22,9 @@ struct MultiplierChoice {
     cmd.add_option("--params", params, "multiplier parameters, key=value;key=value");
     cmd.add_option("--strategy", strategy, "eager, lazy or cached" + all);
     cmd.add_option("--rank", rank, "module rank L (0: one product)");
+    cmd.add_option("--isa", isa,
+                   "portable, avx2, avx512 or neon (default: the best this CPU runs" +
+                       std::string(allow_all ? "; 'all': every ISA it runs)" : ")"));
   }
 };
 

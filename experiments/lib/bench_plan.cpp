@@ -2,9 +2,12 @@
 // correctness verdict of this build attached to every row.
 #include "pqmul/experiments/bench_plan.hpp"
 
+#include "bench_aead.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <random>
@@ -202,20 +205,37 @@ struct Planner {
           variants = entry.variants;
         else
           variants = {sel.params.empty() ? (entry.variants.empty() ? "" : entry.variants.front()) : sel.params};
-        for (const auto& variant : variants) {
-          std::shared_ptr<RingMultiplier> m = entry.make(Params::parse(variant));
-          if (!chosen(sel.isas, m->isa())) continue;
-          RingTarget t{m, {}};
-          t.base.id = m->id();
-          t.base.scheme = ring;
-          t.base.parameter_set = ring;
-          t.base.multiplier = m->name();
-          t.base.params = m->params();
-          t.base.isa = m->isa();
-          add_ring_cases(t, ops, sel.rank, strategies({all_strategies[0], all_strategies[1], all_strategies[2]}), "");
-        }
+        for (const auto& variant : variants)
+          for (Isa isa : entry.compiled()) {
+            if (!chosen(sel.isas, std::string(isa_name(isa)))) continue;
+            if (!isa_available(isa)) {
+              if (!all_or_empty(sel.isas))
+                note(fmt::format("{}/{}/{}: {} (skipped)", ring, entry.multiplier, isa_name(isa),
+                                 isa_unavailable_reason(isa)));
+              continue;
+            }
+            std::shared_ptr<RingMultiplier> m;
+            try {
+              m = make_multiplier(ring, entry.multiplier, Params::parse(variant), isa);
+            } catch (const UnknownChoice& e) {
+              if (isa == Isa::portable) throw;
+              continue;  // this variant has no kernels on that ISA
+            }
+            plan_ring_multiplier(m, ops);
+          }
       }
     }
+  }
+
+  void plan_ring_multiplier(std::shared_ptr<RingMultiplier> m, const std::vector<std::string>& ops) {
+    RingTarget t{m, {}};
+    t.base.id = m->id();
+    t.base.scheme = std::string(m->ring().name);
+    t.base.parameter_set = t.base.scheme;
+    t.base.multiplier = m->name();
+    t.base.params = m->params();
+    t.base.isa = m->isa();
+    add_ring_cases(t, ops, sel.rank, strategies({all_strategies[0], all_strategies[1], all_strategies[2]}), "");
   }
 
   std::string kat_verdict(const Kem& kem, const std::string& scheme) {
@@ -260,7 +280,15 @@ struct Planner {
   void plan_schemes() {
     const auto& registry = kem_registry();
     if (!all_or_empty(sel.schemes))
-      for (const auto& s : sel.schemes) (void)make_kem(s);  // throws, naming the valid schemes
+      for (const auto& s : sel.schemes)
+        if (!is_aead_scheme(s)) (void)make_kem(s);  // throws, naming the valid schemes
+    for (const auto& s : sel.schemes)
+      if (is_aead_scheme(s)) {
+        const auto names = aead_scheme_names();
+        if (std::find(names.begin(), names.end(), s) == names.end())
+          throw std::invalid_argument(fmt::format("unknown AEAD '{}' (valid: tinyjambu-128, tinyjambu-192, tinyjambu-256)", s));
+      }
+    plan_aead(sel, std::filesystem::path(sel.kat_hashes).parent_path().parent_path().string(), cases, notes);
     const auto ops = operations(kem_operations);
     for (const auto& entry : registry) {
       if (!chosen(sel.schemes, entry.scheme)) continue;
@@ -285,14 +313,21 @@ struct Planner {
         for (Strategy s : strategies(entry.strategies)) kem_strategies.push_back(s);
       }
       for (const auto& mult : multipliers)
-        for (const auto& strategy : kem_strategies) plan_kem(entry, mult, strategy, ops);
+        for (Isa isa : entry.isas(mult)) {
+          if (!chosen(sel.isas, std::string(isa_name(isa)))) continue;
+          if (!isa_available(isa)) {
+            if (!all_or_empty(sel.isas))
+              note(fmt::format("{}/{}/{}: {} (skipped)", entry.scheme, mult, isa_name(isa), isa_unavailable_reason(isa)));
+            continue;
+          }
+          for (const auto& strategy : kem_strategies) plan_kem(entry, mult, strategy, isa, ops);
+        }
     }
   }
 
-  void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy,
+  void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy, Isa isa,
                 const std::vector<std::string>& ops) {
-    std::shared_ptr<Kem> kem = entry.make(mult, strategy.value_or(Strategy::cached));
-    if (!chosen(sel.isas, kem->isa())) return;
+    std::shared_ptr<Kem> kem = entry.make_for(mult, strategy.value_or(Strategy::cached), isa);
     const auto colon = mult.find(':');
     Row base;
     base.multiplier = mult.substr(0, colon);
@@ -309,7 +344,15 @@ struct Planner {
     std::shared_ptr<RingMultiplier> ring_multiplier;
     if (shape) {
       try {
-        ring_multiplier = make_multiplier(shape->first, base.multiplier, Params::parse(base.params));
+        // The ring twin of the same ISA where it has one, for the module rows.
+        const auto ring_isas = [&] {
+          for (const auto& e : multiplier_registry())
+            if (e.ring == shape->first && e.multiplier == base.multiplier) return e.compiled();
+          return std::vector<Isa>{};
+        }();
+        const bool same_isa = std::find(ring_isas.begin(), ring_isas.end(), isa) != ring_isas.end();
+        ring_multiplier = make_multiplier(shape->first, base.multiplier, Params::parse(base.params),
+                                          same_isa ? isa : Isa::portable);
       } catch (const std::invalid_argument&) {
         ring_multiplier = nullptr;  // no ring twin: no bytes held, no module rows
       }
@@ -318,9 +361,10 @@ struct Planner {
     if (saber_kem) rank = saber_kem->rank();
     if (shape) rank = shape->second;
 
+    // The measured calls write into buffers allocated here, so no allocation is timed.
     struct KemState {
       std::shared_ptr<Kem> kem;
-      std::vector<std::uint8_t> pk, sk, ct, ss;
+      std::vector<std::uint8_t> pk, sk, ct, ss, pk_out, sk_out, ct_out, ss_out;
       BenchmarkRandom rng;
     };
     auto st = std::make_shared<KemState>();
@@ -329,8 +373,14 @@ struct Planner {
     st->sk.resize(kem->secret_key_bytes());
     st->ct.resize(kem->ciphertext_bytes());
     st->ss.resize(kem->shared_secret_bytes());
+    st->pk_out = st->pk;
+    st->sk_out = st->sk;
+    st->ct_out = st->ct;
+    st->ss_out = st->ss;
     kem->keypair(st->pk, st->sk, st->rng);
     kem->encaps(st->ct, st->ss, st->pk, st->rng);
+    kem->check_public_key(st->pk);  // the precondition of the *_checked_key calls timed below
+    kem->check_secret_key(st->sk);
 
     for (const auto& op : ops) {
       BenchCase c{base, {}};
@@ -340,20 +390,16 @@ struct Planner {
       if (saber_kem) c.row.bytes_held = saber_kem->bytes_held();
       else if (ring_multiplier && rank) c.row.bytes_held = ring_multiplier->bytes_held(kem->strategy(), *rank);
       if (op == "keygen") {
-        c.run = [st] {
-          std::vector<std::uint8_t> pk(st->pk.size()), sk(st->sk.size());
-          st->kem->keypair(pk, sk, st->rng);
-        };
+        c.run = [st] { st->kem->keypair(st->pk_out, st->sk_out, st->rng); };
       } else if (op == "encaps") {
-        c.run = [st] {
-          std::vector<std::uint8_t> ct(st->ct.size()), ss(st->ss.size());
-          st->kem->encaps(ct, ss, st->pk, st->rng);
-        };
+        // The key was checked once when loaded (FIPS 203 allows it): "check-pk" times that.
+        c.run = [st] { st->kem->encaps_checked_key(st->ct_out, st->ss_out, st->pk, st->rng); };
       } else if (op == "decaps") {
-        c.run = [st] {
-          std::vector<std::uint8_t> ss(st->ss.size());
-          st->kem->decaps(ss, st->ct, st->sk);
-        };
+        c.run = [st] { st->kem->decaps_checked_key(st->ss_out, st->ct, st->sk); };
+      } else if (op == "check-pk") {
+        c.run = [st] { st->kem->check_public_key(st->pk); };
+      } else if (op == "check-sk") {
+        c.run = [st] { st->kem->check_secret_key(st->sk); };
       } else if (is_module_op(op) && saber_kem) {
         add_saber_module_case(c, saber_kem, st, op);
       } else if (is_module_op(op) && ring_multiplier && shape) {
@@ -404,8 +450,10 @@ std::string BenchCase::key() const {
 }
 
 const std::vector<std::string>& bench_operations() {
-  static const std::vector<std::string> all = {"keygen", "encaps", "decaps", "matrix-vector", "inner-product",
-                                               "mul", "transform", "multiply_accumulate", "inverse"};
+  static const std::vector<std::string> all = {"keygen", "encaps", "decaps", "check-pk", "check-sk",
+                                               "matrix-vector", "inner-product",
+                                               "mul", "transform", "multiply_accumulate", "inverse",
+                                               "encrypt", "decrypt"};
   return all;
 }
 
@@ -421,6 +469,23 @@ std::vector<std::string> split_list(const std::string& text) {
     } else {
       item += ch;
     }
+  }
+  return out;
+}
+
+// "ntt,toom-k:points=0,1,-1,-2,inf" -> {"ntt", "toom-k:points=0,1,-1,-2,inf"}: a piece
+// that is not a name (it starts with a digit, a sign or is "inf") continues the
+// point list of the multiplier before it.
+std::vector<std::string> split_multiplier_list(const std::string& text) {
+  std::vector<std::string> out;
+  for (const auto& piece : split_list(text)) {
+    const bool continues = !out.empty() && out.back().find('=') != std::string::npos &&
+                           (piece == "inf" || piece.front() == '-' || piece.front() == '+' ||
+                            (piece.front() >= '0' && piece.front() <= '9'));
+    if (continues)
+      out.back() += "," + piece;
+    else
+      out.push_back(piece);
   }
   return out;
 }

@@ -9,7 +9,7 @@ using namespace pqmul;
 namespace {
 OpCounts count(const char* ring, const char* name, const char* params = "", Strategy s = Strategy::eager,
                std::size_t rank = 0) {
-  auto m = make_multiplier(ring, name, Params::parse(params));
+  auto m = make_multiplier(ring, name, Params::parse(params), pqmul::Isa::portable);
   std::string why;
   auto c = m->count(s, rank, &why);
   REQUIRE(c.has_value());

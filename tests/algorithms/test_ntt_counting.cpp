@@ -41,7 +41,7 @@ std::string show(const OpCounts& c) {
   } while (false)
 
 OpCounts count(const char* ring, const char* params = "", Strategy s = Strategy::eager, std::size_t rank = 0) {
-  auto m = make_multiplier(ring, "ntt", Params::parse(params));
+  auto m = make_multiplier(ring, "ntt", Params::parse(params), pqmul::Isa::portable);
   std::string why;
   auto c = m->count(s, rank, &why);
   INFO(why);

@@ -21,9 +21,9 @@ fail() {
 
 # Two multipliers on two rings (a product each) and the rank-3 module
 # product under two strategies: cheap, and enough for every kind of output.
-"$pqmul" bench --ring saber,kyber --multiplier schoolbook,toom4-k2 --ops mul --min-time 0.01 --warmup 0 \
+"$pqmul" bench --ring saber,kyber --multiplier schoolbook,toom4-k2 --isa portable --ops mul --min-time 0.01 --warmup 0 \
   --format csv -o "$tmp/mul.csv"
-"$pqmul" bench --ring saber --multiplier toom4-k2 --ops matrix-vector --strategy eager,cached --min-time 0.01 \
+"$pqmul" bench --ring saber --multiplier toom4-k2 --isa portable --ops matrix-vector --strategy eager,cached --min-time 0.01 \
   --warmup 0 --format csv -o "$tmp/mv.csv"
 { cat "$tmp/mul.csv"; tail -n +2 "$tmp/mv.csv"; } >"$results/results.csv"
 rows=$(($(wc -l <"$results/results.csv") - 1))

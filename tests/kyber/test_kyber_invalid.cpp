@@ -124,6 +124,50 @@ TEST_CASE("ML-KEM refuses a decapsulation key that fails the hash check", "[kybe
   }
 }
 
+TEST_CASE("key checks on their own: the same verdicts; checked-key calls give the same bytes", "[kyber][invalid]") {
+  // A deterministic source, so two encapsulations draw the same coins.
+  struct Counter final : RandomSource {
+    std::uint8_t next = 0;
+    void fill(std::span<std::uint8_t> out) override {
+      for (auto& b : out) b = next++;
+    }
+  };
+  for (const auto& scheme : kyber::kyber_scheme_names()) {
+    INFO(scheme);
+    const auto kem = kyber::make_kyber_kem(scheme, "ntt");
+    const auto keys = make_keys(*kem, 3);
+    const std::size_t k = (kem->public_key_bytes() - 32) / 384;
+    CHECK_NOTHROW(kem->check_public_key(keys.ek));
+    CHECK_NOTHROW(kem->check_secret_key(keys.dk));
+    auto bad_ek = keys.ek;
+    set_coefficient(bad_ek, 5, 4095);
+    auto bad_dk = keys.dk;
+    bad_dk[768 * k + 40] ^= 4;  // inside H(ek)
+    if (kem->version() == kyber::Version::fips203) {
+      CHECK_THROWS_AS(kem->check_public_key(bad_ek), InvalidInput);
+      CHECK_THROWS_AS(kem->check_secret_key(bad_dk), InvalidInput);
+    } else {
+      CHECK_NOTHROW(kem->check_public_key(bad_ek));  // round 3 checks lengths only
+      CHECK_NOTHROW(kem->check_secret_key(bad_dk));
+    }
+    CHECK_THROWS_AS(kem->check_public_key(std::span(keys.ek).first(keys.ek.size() - 1)), InvalidInput);
+    CHECK_THROWS_AS(kem->check_secret_key(std::span(keys.dk).first(keys.dk.size() - 1)), InvalidInput);
+
+    std::vector<std::uint8_t> ct1(kem->ciphertext_bytes()), ct2(ct1.size()), ss1(32), ss2(32), ss3(32), ss4(32);
+    Counter r1, r2;
+    kem->encaps(ct1, ss1, keys.ek, r1);
+    kem->encaps_checked_key(ct2, ss2, keys.ek, r2);
+    CHECK(ct1 == ct2);
+    CHECK(ss1 == ss2);
+    kem->decaps(ss3, ct1, keys.dk);
+    kem->decaps_checked_key(ss4, ct1, keys.dk);
+    CHECK(ss3 == ss1);
+    CHECK(ss4 == ss1);
+    // Lengths are still checked by the checked-key calls.
+    CHECK_THROWS_AS(kem->decaps_checked_key(ss4, std::span(ct1).first(ct1.size() - 1), keys.dk), InvalidInput);
+  }
+}
+
 TEST_CASE("wrong lengths are refused everywhere", "[kyber][invalid]") {
   for (const auto& scheme : kyber::kyber_scheme_names()) {
     INFO(scheme);

@@ -9,6 +9,7 @@
 
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
 
 namespace pqmul {
@@ -71,6 +72,20 @@ RegistryEntry kyber_entry() {
     return std::make_unique<RingMultiplierAdapter<KyberNttMultiplier>>(KyberNttMultiplier{}, "ntt", "", "portable",
                                                                       std::move(counter));
   };
+#if defined(PQMUL_X86_SIMD)
+  // The same multiplier on AVX2, counted by its portable twin (the same
+  // butterflies and base multiplications). Parameters select the big-prime
+  // NTT, which has no AVX2 version: the portable one is returned (its isa()
+  // says so), so the best-ISA choice works for every variant.
+  e.simd.emplace_back(Isa::avx2, [](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    if (!p.empty()) return make_big<KyberRing>(p);
+    CountFunction counter = [](Strategy s, std::size_t rank) {
+      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
+    };
+    return std::make_unique<RingMultiplierAdapter<KyberNttAvx2Multiplier>>(KyberNttAvx2Multiplier{}, "ntt", "",
+                                                                          "avx2", std::move(counter));
+  });
+#endif
   return e;
 }
 

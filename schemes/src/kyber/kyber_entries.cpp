@@ -92,6 +92,14 @@ std::vector<KemEntry> kyber_kem_entries() {
     e.make = [](std::string_view multiplier, Strategy s) -> std::unique_ptr<Kem> {
       return kyber::make_kyber_kem(P::name, multiplier, s);
     };
+#if defined(PQMUL_X86_SIMD)
+    e.simd_isas = [](std::string_view multiplier) {
+      return multiplier == "ntt" ? std::vector<Isa>{Isa::avx2} : std::vector<Isa>{};
+    };
+    e.make_simd = [](std::string_view, Strategy s, Isa) -> std::unique_ptr<Kem> {
+      return kyber::make_kyber_with_ntt_avx2<P>(s);
+    };
+#endif
     entries.push_back(std::move(e));
   };
   add.template operator()<kyber::Kyber512>();

@@ -14,13 +14,13 @@ namespace pqmul::kyber {
 template <class P, Multiplier M>
 class KyberKemImpl final : public KyberKem {
  public:
-  KyberKemImpl(M m, std::string multiplier_name, Strategy s)
-      : scheme_(std::move(m), s), multiplier_name_(std::move(multiplier_name)) {}
+  KyberKemImpl(M m, std::string multiplier_name, Strategy s, std::string isa = "portable")
+      : scheme_(std::move(m), s), multiplier_name_(std::move(multiplier_name)), isa_(std::move(isa)) {}
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return multiplier_name_; }
   Strategy strategy() const override { return scheme_.strategy(); }
-  std::string isa() const override { return "portable"; }
+  std::string isa() const override { return isa_; }
   Version version() const override { return P::version; }
 
   std::size_t public_key_bytes() const override { return P::ek_bytes; }
@@ -51,6 +51,18 @@ class KyberKemImpl final : public KyberKem {
               std::span<const std::uint8_t> sk) const override {
     scheme_.decaps(ss, ct, sk);
   }
+  void check_public_key(std::span<const std::uint8_t> pk) const override { scheme_.check_encapsulation_key(pk); }
+  void check_secret_key(std::span<const std::uint8_t> sk) const override { scheme_.check_decapsulation_key(sk); }
+  void encaps_checked_key(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
+                          RandomSource& rng) const override {
+    std::array<std::uint8_t, 32> random;
+    rng.fill(random);
+    scheme_.encaps_from_random(ct, ss, pk, random, true);
+  }
+  void decaps_checked_key(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
+                          std::span<const std::uint8_t> sk) const override {
+    scheme_.decaps(ss, ct, sk, true);
+  }
   void keygen_internal(std::span<const std::uint8_t, 32> d, std::span<const std::uint8_t, 32> z,
                        std::span<std::uint8_t> ek, std::span<std::uint8_t> dk) const override {
     scheme_.keygen_internal(d, z, ek, dk);
@@ -63,6 +75,7 @@ class KyberKemImpl final : public KyberKem {
  private:
   Kyber<P, M> scheme_;
   std::string multiplier_name_;
+  std::string isa_;
 };
 
 // Factories, one per multiplier family, explicitly instantiated for the six
@@ -75,6 +88,12 @@ std::unique_ptr<KyberKem> make_kyber_with_toom(std::string_view name, const Para
                                                Strategy s);
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_kronecker(Strategy s);
+#if defined(PQMUL_X86_SIMD)
+// The NTT multiplier on AVX2 (isa() "avx2"); call only where
+// isa_available(Isa::avx2).
+template <class P>
+std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s);
+#endif
 // Any other multiplier of the kyber ring, through its run-time registry handle.
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_registry(std::string_view name, const Params& params, std::string display,

@@ -77,22 +77,51 @@ KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsi
   h.absorb(sigma);
   h.absorb(std::span<const std::uint8_t>(&n, 1));
   h.squeeze(prf);
+  return cbd(prf, eta);
+}
+
+KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta) {
+  if (eta != 2 && eta != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
+  if (prf.size() != 64 * eta) throw std::invalid_argument("SamplePolyCBD: input must be 64 eta bytes");
+  // Coefficient i is x - y for the bit counts x, y of bits 2 eta i .. 2 eta i + 2 eta - 1
+  // of the stream. The counts of all coefficients of a word are formed at once
+  // (bits summed in place by masks), so the cost is independent of the secret bits.
   KPoly f;
-  // Coefficient i uses bits 2 eta i .. 2 eta i + 2 eta - 1 of the stream.
-  for (std::size_t i = 0; i < 256; ++i) {
-    std::uint32_t x = 0, y = 0;
-    for (unsigned b = 0; b < eta; ++b) {
-      const std::size_t bx = 2 * eta * i + b, by = bx + eta;
-      x += (prf[bx / 8] >> (bx % 8)) & 1u;
-      y += (prf[by / 8] >> (by % 8)) & 1u;
+  if (eta == 2) {
+    for (std::size_t w = 0; w < 32; ++w) {  // 4 bytes -> 8 coefficients
+      const std::uint32_t t = std::uint32_t{prf[4 * w]} | std::uint32_t{prf[4 * w + 1]} << 8 |
+                              std::uint32_t{prf[4 * w + 2]} << 16 | std::uint32_t{prf[4 * w + 3]} << 24;
+      const std::uint32_t counts = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
+      for (std::size_t j = 0; j < 8; ++j) {
+        const std::uint32_t x = (counts >> (4 * j)) & 3u, y = (counts >> (4 * j + 2)) & 3u;
+        f[8 * w + j] = conditional_subtract_q(x + q - y);
+      }
     }
-    f[i] = conditional_subtract_q(x + q - y);
+  } else {
+    for (std::size_t w = 0; w < 64; ++w) {  // 3 bytes -> 4 coefficients
+      const std::uint32_t t =
+          std::uint32_t{prf[3 * w]} | std::uint32_t{prf[3 * w + 1]} << 8 | std::uint32_t{prf[3 * w + 2]} << 16;
+      const std::uint32_t counts = (t & 0x249249u) + ((t >> 1) & 0x249249u) + ((t >> 2) & 0x249249u);
+      for (std::size_t j = 0; j < 4; ++j) {
+        const std::uint32_t x = (counts >> (6 * j)) & 7u, y = (counts >> (6 * j + 3)) & 7u;
+        f[4 * w + j] = conditional_subtract_q(x + q - y);
+      }
+    }
   }
   return f;
 }
 
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out) {
   check_width(d, out.size());
+  if (d == 12) {  // keys: two coefficients in three bytes
+    for (std::size_t i = 0; i < 128; ++i) {
+      const std::uint32_t a = f[2 * i], b = f[2 * i + 1];
+      out[3 * i] = static_cast<std::uint8_t>(a);
+      out[3 * i + 1] = static_cast<std::uint8_t>((a >> 8) | (b << 4));
+      out[3 * i + 2] = static_cast<std::uint8_t>(b >> 4);
+    }
+    return;
+  }
   // Coefficient i occupies bits d i .. d i + d - 1, least significant first.
   std::uint32_t buffer = 0;
   unsigned bits = 0;
@@ -111,6 +140,14 @@ void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out) {
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d) {
   check_width(d, in.size());
   KPoly f;
+  if (d == 12) {  // into Z_q: 12-bit values below 2q need one subtraction
+    for (std::size_t i = 0; i < 128; ++i) {
+      const std::uint32_t b0 = in[3 * i], b1 = in[3 * i + 1], b2 = in[3 * i + 2];
+      f[2 * i] = conditional_subtract_q(b0 | ((b1 & 0x0F) << 8));
+      f[2 * i + 1] = conditional_subtract_q((b1 >> 4) | (b2 << 4));
+    }
+    return f;
+  }
   std::uint32_t buffer = 0;
   unsigned bits = 0;
   std::size_t pos = 0;
@@ -121,8 +158,7 @@ KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d) {
       bits += 8;
     }
     const std::uint32_t value = buffer & mask;
-    // d = 12 decodes into Z_q: 12-bit values below 2q need one subtraction.
-    f[i] = d == 12 ? conditional_subtract_q(value) : static_cast<std::uint16_t>(value);
+    f[i] = static_cast<std::uint16_t>(value);
     buffer >>= d;
     bits -= d;
   }

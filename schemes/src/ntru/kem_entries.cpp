@@ -4,6 +4,7 @@
 
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
+#include "toom_avx2_factory.hpp"
 
 namespace pqmul {
 namespace ntru {
@@ -31,15 +32,30 @@ std::string join_names(const std::vector<std::string>& names) {
 namespace {
 
 template <ParameterSet P>
+void require_eager(Strategy strategy) {
+  // NTRU has no module structure: one product at a time.
+  if (strategy != Strategy::eager)
+    throw std::invalid_argument(std::string(P::name) + ": strategy " + std::string(to_string(strategy)) +
+                                " does not apply (valid: eager)");
+}
+
+template <ParameterSet P>
 KemEntry entry() {
-  return {std::string(P::name), "ntru", "# " + std::string(P::name), kem_multipliers(), {Strategy::eager},
-          [](std::string_view multiplier, Strategy strategy) {
-            // NTRU has no module structure: one product at a time.
-            if (strategy != Strategy::eager)
-              throw std::invalid_argument(std::string(P::name) + ": strategy " + std::string(to_string(strategy)) +
-                                          " does not apply (valid: eager)");
-            return make_kem<P>(multiplier);
-          }};
+  KemEntry e{std::string(P::name), "ntru", "# " + std::string(P::name), kem_multipliers(), {Strategy::eager},
+             [](std::string_view multiplier, Strategy strategy) {
+               require_eager<P>(strategy);
+               return make_kem<P>(multiplier);
+             }};
+#if defined(PQMUL_X86_SIMD)
+  e.simd_isas = [](std::string_view multiplier) {
+    return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2} : std::vector<Isa>{};
+  };
+  e.make_simd = [](std::string_view, Strategy strategy, Isa) {
+    require_eager<P>(strategy);
+    return make_toom4k2_avx2_kem<P>();
+  };
+#endif
+  return e;
 }
 
 }  // namespace

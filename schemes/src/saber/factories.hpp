@@ -19,6 +19,9 @@ std::unique_ptr<SaberKem> make_kronecker_saber(std::string_view scheme, const Pa
                                                std::string label);
 std::unique_ptr<SaberKem> make_ntt_saber(std::string_view scheme, const Params& params, Strategy strategy,
                                          std::string label);
+// toom4-k2 on AVX2 (isa "avx2"); throws std::invalid_argument where AVX2 is
+// not built or cannot run (or is disabled by force_portable).
+std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label);
 
 // Calls f.template operator()<P>() for the parameter set named `scheme`.
 template <class F>

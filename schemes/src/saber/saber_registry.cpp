@@ -76,6 +76,14 @@ std::vector<KemEntry> saber_kem_entries() {
         [scheme](std::string_view multiplier, Strategy strategy) -> std::unique_ptr<Kem> {
           return saber::make_saber(scheme, multiplier, strategy);
         }});
+#if defined(PQMUL_X86_SIMD)
+    entries.back().simd_isas = [](std::string_view multiplier) {
+      return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2} : std::vector<Isa>{};
+    };
+    entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa) -> std::unique_ptr<Kem> {
+      return saber::detail::make_toom4k2_avx2_saber(scheme, strategy, "toom4-k2");
+    };
+#endif
   }
   return entries;
 }

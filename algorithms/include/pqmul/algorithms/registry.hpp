@@ -12,6 +12,7 @@
 
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/op_counts.hpp"
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/ring.hpp"
 
@@ -66,6 +67,11 @@ struct RegistryEntry {
   std::vector<std::string> variants;
   // Throws std::invalid_argument when the parameters are invalid for the ring.
   std::function<std::unique_ptr<RingMultiplier>(const Params&)> make;
+  // SIMD versions of the same multiplier (the same products bit for bit), by
+  // ISA; each is offered only where isa_available() says the CPU can run it.
+  std::vector<std::pair<Isa, std::function<std::unique_ptr<RingMultiplier>(const Params&)>>> simd = {};
+  // Every ISA this binary holds for the entry (portable first).
+  std::vector<Isa> compiled() const;
 };
 
 const std::vector<RegistryEntry>& multiplier_registry();
@@ -79,7 +85,9 @@ struct UnknownChoice : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// isa: nullopt = the best ISA this CPU runs for the entry; an explicit ISA the
+// entry lacks or the CPU cannot run throws UnknownChoice with the reason.
 std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::string_view multiplier,
-                                                const Params& params = {});
+                                                const Params& params = {}, std::optional<Isa> isa = {});
 
 }  // namespace pqmul

@@ -44,5 +44,8 @@ std::vector<BenchCase> plan_benchmarks(const BenchSelection& selection, std::vec
 
 // "a,b,c" -> {"a","b","c"}, blanks dropped.
 std::vector<std::string> split_list(const std::string& text);
+// As split_list, but the commas of a point list stay inside its multiplier:
+// "ntt,toom-k:points=0,1,-1,-2,inf" -> {"ntt", "toom-k:points=0,1,-1,-2,inf"}.
+std::vector<std::string> split_multiplier_list(const std::string& text);
 
 }  // namespace pqmul::experiments

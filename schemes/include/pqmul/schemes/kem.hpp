@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/schemes/common/random.hpp"
 
@@ -46,6 +47,23 @@ class Kem {
   // not an error. Throws InvalidInput only for malformed lengths/keys.
   virtual void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
                       std::span<const std::uint8_t> sk) const = 0;
+
+  // The input checks a holder of a key runs once, when the key is loaded (FIPS
+  // 203 sections 7.2 and 7.3 allow this: the modulus check of ek, the hash
+  // check of dk; lengths for every family). Throw InvalidInput.
+  virtual void check_public_key(std::span<const std::uint8_t> pk) const;
+  virtual void check_secret_key(std::span<const std::uint8_t> sk) const;
+  // encaps / decaps with a key that has passed the check above: the key checks
+  // are not repeated (a key that has not passed them gives undefined results).
+  // The benchmarks time these, and the checks as operations of their own.
+  virtual void encaps_checked_key(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
+                                  std::span<const std::uint8_t> pk, RandomSource& rng) const {
+    encaps(ct, ss, pk, rng);
+  }
+  virtual void decaps_checked_key(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
+                                  std::span<const std::uint8_t> sk) const {
+    decaps(ss, ct, sk);
+  }
 };
 
 struct KemEntry {
@@ -55,7 +73,17 @@ struct KemEntry {
   std::vector<std::string> multipliers;  // registered multipliers, first = default
   std::vector<Strategy> strategies;      // strategies that change the computation
   // Throws UnknownChoice-like std::invalid_argument naming valid choices.
-  std::function<std::unique_ptr<Kem>(std::string_view multiplier, Strategy)> make;
+  std::function<std::unique_ptr<Kem>(std::string_view multiplier, Strategy)> make;  // the portable code
+  // SIMD instantiations (same bytes as the portable ones): the ISAs compiled for
+  // a multiplier (empty when none) and their maker. Either may be unset.
+  std::function<std::vector<Isa>(std::string_view multiplier)> simd_isas = {};
+  std::function<std::unique_ptr<Kem>(std::string_view multiplier, Strategy, Isa)> make_simd = {};
+
+  // Every ISA this binary holds for the multiplier, portable first.
+  std::vector<Isa> isas(std::string_view multiplier) const;
+  // Builds the given ISA; throws std::invalid_argument naming the reason when the
+  // multiplier has no such version or the CPU cannot run it.
+  std::unique_ptr<Kem> make_for(std::string_view multiplier, Strategy s, Isa isa) const;
 };
 
 // Each family contributes its entries.
@@ -65,7 +93,10 @@ std::vector<KemEntry> ntru_kem_entries();
 
 const std::vector<KemEntry>& kem_registry();
 // Throws std::invalid_argument naming the valid schemes / multipliers / strategies.
+// isa: nullopt = the best ISA the CPU runs for that (scheme, multiplier).
 std::unique_ptr<Kem> make_kem(std::string_view scheme, std::string_view multiplier = {},
-                              std::optional<Strategy> strategy = {});
+                              std::optional<Strategy> strategy = {}, std::optional<Isa> isa = {});
+// The best available ISA of a (scheme, multiplier) pair.
+Isa best_kem_isa(const KemEntry& entry, std::string_view multiplier);
 
 }  // namespace pqmul

@@ -38,12 +38,13 @@ struct NttBridge {
   }
 };
 
-// The NTT multiplier works in the standard's domain without conversion.
-template <>
-struct NttBridge<KyberNttMultiplier> {
-  using M = KyberNttMultiplier;
-  static void from_ntt(const M&, const KPoly& f_hat, M::operand& x) { x = M::from_ntt(f_hat.coeffs); }
-  static KPoly sum_to_ntt(const M& m, M::accumulator acc, const KPoly& e) {
+// The NTT multipliers (KyberNttMultiplier and its SIMD twins, which share
+// its domain types) work in the standard's domain without conversion.
+template <Multiplier M>
+  requires std::same_as<typename M::operand, KyberNttMultiplier::operand>
+struct NttBridge<M> {
+  static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { x = M::from_ntt(f_hat.coeffs); }
+  static KPoly sum_to_ntt(const M& m, typename M::accumulator acc, const KPoly& e) {
     auto e_hat = m.make_operand();
     m.transform(e, e_hat);
     M::add_ntt(acc, e_hat);
@@ -82,16 +83,36 @@ class Kyber {
     std::copy(z.begin(), z.end(), rest.begin() + P::ek_bytes + 32);
   }
 
-  // FIPS 203 Algorithm 17 with the input checks of section 7.2.
-  void encaps_internal(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
-                       std::span<const std::uint8_t, 32> m) const {
+  // The encapsulation-key check of FIPS 203 section 7.2 (length and modulus
+  // check; round 3 has only the length).
+  void check_encapsulation_key(std::span<const std::uint8_t> ek) const {
     check_length(ek, P::ek_bytes, "encapsulation key");
-    check_length(ct, P::ct_bytes, "ciphertext buffer");
-    check_length(ss, P::ss_bytes, "shared secret buffer");
     if constexpr (P::version == Version::fips203) {
       if (!encoding_is_reduced(ek.first(P::dk_pke_bytes)))
         throw InvalidInput(std::string(P::name) + ": encapsulation key has a coefficient >= q (modulus check)");
     }
+  }
+
+  // The decapsulation-key check of FIPS 203 section 7.3 (length and the hash
+  // check H(ek) = h; round 3 has only the length).
+  void check_decapsulation_key(std::span<const std::uint8_t> dk) const {
+    check_length(dk, P::dk_bytes, "decapsulation key");
+    if constexpr (P::version == Version::fips203) {
+      const auto ek = dk.subspan(P::dk_pke_bytes, P::ek_bytes);
+      const auto h = dk.subspan(P::dk_pke_bytes + P::ek_bytes, 32);
+      if (ct::differ(keccak::sha3_256(ek), h))
+        throw InvalidInput(std::string(P::name) + ": decapsulation key fails the hash check H(ek)");
+    }
+  }
+
+  // FIPS 203 Algorithm 17 with the input checks of section 7.2, which a caller
+  // that checked ek when loading it may skip (key_checked).
+  void encaps_internal(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
+                       std::span<const std::uint8_t, 32> m, bool key_checked = false) const {
+    check_length(ek, P::ek_bytes, "encapsulation key");
+    check_length(ct, P::ct_bytes, "ciphertext buffer");
+    check_length(ss, P::ss_bytes, "shared secret buffer");
+    if (!key_checked) check_encapsulation_key(ek);
     const auto h_ek = keccak::sha3_256(ek);
     const auto kr = hash_g(m, h_ek);  // (K, r)
     pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct);
@@ -104,17 +125,19 @@ class Kyber {
 
   // Round 3 hashes the random bytes before use ("do not send RNG output").
   void encaps_from_random(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
-                          std::span<const std::uint8_t, 32> random) const {
+                          std::span<const std::uint8_t, 32> random, bool key_checked = false) const {
     if constexpr (P::version == Version::round3) {
       const auto m = keccak::sha3_256(random);
-      encaps_internal(ct, ss, ek, m);
+      encaps_internal(ct, ss, ek, m, key_checked);
     } else {
-      encaps_internal(ct, ss, ek, random);
+      encaps_internal(ct, ss, ek, random, key_checked);
     }
   }
 
   // FIPS 203 Algorithm 18 with the checks of section 7.3; implicit rejection.
-  void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct, std::span<const std::uint8_t> dk) const {
+  // (key_checked: as for encaps_internal, the section 7.3 check was done when dk was loaded.)
+  void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct, std::span<const std::uint8_t> dk,
+              bool key_checked = false) const {
     check_length(dk, P::dk_bytes, "decapsulation key");
     check_length(ct, P::ct_bytes, "ciphertext");
     check_length(ss, P::ss_bytes, "shared secret buffer");
@@ -122,11 +145,7 @@ class Kyber {
     const auto ek = dk.subspan(P::dk_pke_bytes, P::ek_bytes);
     const auto h = dk.subspan(P::dk_pke_bytes + P::ek_bytes, 32);
     const auto z = std::span<const std::uint8_t, 32>(dk.data() + P::dk_pke_bytes + P::ek_bytes + 32, 32);
-    if constexpr (P::version == Version::fips203) {
-      const auto h_ek = keccak::sha3_256(ek);
-      if (ct::differ(h_ek, h))
-        throw InvalidInput(std::string(P::name) + ": decapsulation key fails the hash check H(ek)");
-    }
+    if (!key_checked) check_decapsulation_key(dk);
     std::array<std::uint8_t, 32> m_prime;
     pke_decrypt(dk_pke, ct, m_prime);
     const auto kr = hash_g(m_prime, h);

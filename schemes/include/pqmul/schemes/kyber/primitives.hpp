@@ -48,6 +48,8 @@ KPoly sample_ntt(std::span<const std::uint8_t, 32> rho, std::uint8_t j, std::uin
 
 // SamplePolyCBD_eta(PRF_eta(sigma, n)) (Algorithm 8 with PRF = SHAKE256), eta in {2, 3}.
 KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta);
+// SamplePolyCBD_eta (Algorithm 8) of 64 eta PRF bytes, eta in {2, 3}.
+KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta);
 
 // ByteEncode_d (Algorithm 5): 32 d bytes; coefficients must be < 2^d (d < 12) or < q (d = 12).
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out);

@@ -21,14 +21,15 @@ namespace pqmul::ntru {
 template <ParameterSet P, Multiplier M>
 class NtruKem final : public Kem {
  public:
-  NtruKem(M multiplier, std::string label) : scheme_(std::move(multiplier)), label_(std::move(label)) {}
+  NtruKem(M multiplier, std::string label, std::string isa = "portable")
+      : scheme_(std::move(multiplier)), label_(std::move(label)), isa_(std::move(isa)) {}
   NtruKem(M multiplier, M for_short, std::string label)
       : scheme_(std::move(multiplier), std::move(for_short)), label_(std::move(label)) {}
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return label_; }
   Strategy strategy() const override { return Strategy::eager; }
-  std::string isa() const override { return "portable"; }
+  std::string isa() const override { return isa_; }
 
   std::size_t public_key_bytes() const override { return P::public_key_bytes; }
   std::size_t secret_key_bytes() const override { return P::secret_key_bytes; }
@@ -75,7 +76,7 @@ class NtruKem final : public Kem {
                          " bytes, got " + std::to_string(got));
   }
   Ntru<P, M> scheme_;
-  std::string label_;
+  std::string label_, isa_ = "portable";
 };
 
 // The "ntt" multiplier of a parameter set: a BigNtt for full-range products

@@ -1,0 +1,85 @@
+#pragma once
+// toom4-k2 on AVX2: the Toom-4 + Karatsuba multiplier with batched 16x16
+// schoolbook leaves in 16-bit lanes (kernels: toom_avx2_kernels.hpp), for the
+// rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q).
+// The same products as the portable toom4-k2, bit for bit: a product mod q is
+// unique, and the kernels are exact mod 2^13.
+//
+// Operand: the evaluated polynomial, its leaves transposed in groups of 16.
+// Accumulator: the sums of the leaf products, transposed; 16-bit lanes wrap
+// mod 2^16, so any number of products may be accumulated before inverse().
+//
+// This header is portable: the member functions live in an ordinary .cpp and
+// call the AVX2 kernels, so construct a multiplier only where
+// isa_available(Isa::avx2) (the registry and the factories check).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+
+namespace pqmul {
+
+template <class R>
+inline constexpr bool toom_avx2_supports =
+    R::power_of_two_q && R::q <= 8192 && (R::n + 15) / 16 <= toom_avx2::max_blocks;
+
+template <RingDescription R>
+  requires toom_avx2_supports<R>
+class Toom4K2Avx2 {
+ public:
+  using ring = R;
+  // Padded length in 16-coefficient blocks, and groups of 16 leaves.
+  static constexpr std::size_t blocks = toom_avx2::best_blocks(R::n);
+  static constexpr std::size_t groups = toom_avx2::group_count(blocks);
+  static constexpr std::size_t operand_values = groups * toom_avx2::operand_group_values;
+  static constexpr std::size_t accumulator_values = groups * toom_avx2::accumulator_group_values;
+
+  struct OperandTag;
+  struct AccumulatorTag;
+  // 32-byte aligned, as the kernels load and store whole registers.
+  struct alignas(32) OperandValues {
+    std::array<std::int16_t, operand_values> v;
+  };
+  struct alignas(32) AccumulatorValues {
+    std::array<std::int16_t, accumulator_values> v;
+  };
+  using operand = Transformed<OperandTag, OperandValues>;
+  using accumulator = Transformed<AccumulatorTag, AccumulatorValues>;
+
+  std::string name() const { return "toom4-k2"; }
+  // Left uninitialised (kilobytes of zeros would cost as much as a step):
+  // transform() writes every value of an operand, clear() of an accumulator.
+  operand make_operand() const {
+    operand x;
+    return x;
+  }
+  accumulator make_accumulator() const {
+    accumulator acc;
+    return acc;
+  }
+  void transform(const Poly<R>& a, operand& out) const;
+  void clear(accumulator& acc) const;
+  void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
+  void inverse(const accumulator& acc, Poly<R>& out) const;
+
+  std::size_t operand_bytes() const { return sizeof(OperandValues); }
+  std::size_t accumulator_bytes() const { return sizeof(AccumulatorValues); }
+  // Wrapping accumulation mod 2^16 is exact mod q for any count.
+  std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
+};
+
+using Toom4K2Avx2Saber = Toom4K2Avx2<SaberRing>;
+
+class RingMultiplier;
+// The registry's "toom4-k2" AVX2 version of ring R (parameters: word=16 only).
+// Throws std::invalid_argument for other parameters or when AVX2 cannot run.
+template <RingDescription R>
+std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params);
+
+}  // namespace pqmul

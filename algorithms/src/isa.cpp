@@ -1,0 +1,119 @@
+#include "pqmul/algorithms/isa.hpp"
+
+#include <array>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace pqmul {
+namespace {
+
+constexpr std::array<std::pair<Isa, std::string_view>, 4> names = {
+    {{Isa::portable, "portable"}, {Isa::avx2, "avx2"}, {Isa::avx512, "avx512"}, {Isa::neon, "neon"}}};
+
+bool forced_from_environment() {
+  const char* v = std::getenv("PQMUL_FORCE_PORTABLE");
+  return v != nullptr && *v != '\0' && std::string_view(v) != "0";
+}
+
+std::optional<bool>& forced_override() {
+  static std::optional<bool> value;
+  return value;
+}
+
+bool compiled(Isa isa) {
+  switch (isa) {
+    case Isa::portable:
+      return true;
+    case Isa::avx2:
+    case Isa::avx512:
+#if defined(PQMUL_X86_SIMD)
+      return true;
+#else
+      return false;
+#endif
+    case Isa::neon:
+#if defined(__aarch64__)
+      return true;
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+bool cpu_has(Isa isa) {
+  switch (isa) {
+    case Isa::portable:
+      return true;
+#if defined(PQMUL_X86_SIMD)
+    // libgcc's CPU model also checks XCR0, so an OS that does not save the
+    // wide registers reports the feature as absent.
+    case Isa::avx2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    case Isa::avx512:
+      return cpu_has(Isa::avx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+#else
+    case Isa::avx2:
+    case Isa::avx512:
+      return false;
+#endif
+    case Isa::neon:
+#if defined(__aarch64__)
+      return true;  // Advanced SIMD is mandatory on AArch64.
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view isa_name(Isa isa) {
+  for (const auto& [value, name] : names)
+    if (value == isa) return name;
+  return "unknown";
+}
+
+std::optional<Isa> parse_isa(std::string_view name) {
+  for (const auto& [value, text] : names)
+    if (text == name) return value;
+  return std::nullopt;
+}
+
+Isa isa_from_name(std::string_view name) {
+  if (const auto isa = parse_isa(name)) return *isa;
+  throw std::invalid_argument("unknown ISA '" + std::string(name) + "'; valid: portable, avx2, avx512, neon");
+}
+
+std::vector<Isa> compiled_isas() {
+  std::vector<Isa> out;
+  for (const auto& [value, name] : names)
+    if (compiled(value)) out.push_back(value);
+  return out;
+}
+
+void force_portable(bool on) { forced_override() = on; }
+
+bool portable_forced() { return forced_override().value_or(forced_from_environment()); }
+
+std::string isa_unavailable_reason(Isa isa) {
+  if (!compiled(isa)) return std::string(isa_name(isa)) + " kernels are not built for this architecture";
+  if (!cpu_has(isa)) return "this CPU does not support " + std::string(isa_name(isa));
+  if (isa != Isa::portable && portable_forced())
+    return "the portable path is forced (PQMUL_FORCE_PORTABLE)";
+  return "";
+}
+
+bool isa_available(Isa isa) { return isa_unavailable_reason(isa).empty(); }
+
+Isa best_isa() {
+  for (Isa isa : {Isa::avx512, Isa::avx2, Isa::neon})
+    if (isa_available(isa)) return isa;
+  return Isa::portable;
+}
+
+}  // namespace pqmul

@@ -1,0 +1,68 @@
+// Toom4K2Avx2<R>: the typed multiplier over the AVX2 kernels, and its
+// registry maker, for every ring whose q is a power of two <= 2^13. Compiled
+// for the baseline ISA; only the kernels it calls need AVX2.
+#include "pqmul/algorithms/toom_avx2.hpp"
+
+#if defined(PQMUL_X86_SIMD)
+
+#include <cassert>
+#include <stdexcept>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/registry_adapter.hpp"
+
+namespace pqmul {
+
+template <RingDescription R>
+  requires toom_avx2_supports<R>
+void Toom4K2Avx2<R>::transform(const Poly<R>& a, operand& out) const {
+  assert(is_canonical(a));
+  toom_avx2::evaluate(a.coeffs.data(), R::n, blocks, out.data.v.data());
+}
+
+template <RingDescription R>
+  requires toom_avx2_supports<R>
+void Toom4K2Avx2<R>::clear(accumulator& acc) const {
+  acc.data.v.fill(0);
+}
+
+template <RingDescription R>
+  requires toom_avx2_supports<R>
+void Toom4K2Avx2<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  toom_avx2::multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), groups);
+}
+
+template <RingDescription R>
+  requires toom_avx2_supports<R>
+void Toom4K2Avx2<R>::inverse(const accumulator& acc, Poly<R>& out) const {
+  toom_avx2::interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
+                         out.coeffs.data());
+}
+
+template <RingDescription R>
+std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params) {
+  params.require_only({"word"});
+  if (params.get("word", "16") != "16") throw std::invalid_argument("the AVX2 toom4-k2 runs in 16-bit words (word=16)");
+  if (const std::string why = isa_unavailable_reason(Isa::avx2); !why.empty())
+    throw std::invalid_argument("avx2 cannot run: " + why);
+  return std::make_unique<RingMultiplierAdapter<Toom4K2Avx2<R>>>(
+      Toom4K2Avx2<R>{}, "toom4-k2", params.to_string(), "avx2", CountFunction{},
+      "the AVX2 kernels have no counting arithmetic (count the portable toom4-k2)");
+}
+
+#define PQMUL_INSTANTIATE_TOOM_AVX2(RING) \
+  template class Toom4K2Avx2<RING>;       \
+  template std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier<RING>(const Params&);
+
+PQMUL_INSTANTIATE_TOOM_AVX2(SaberRing)
+PQMUL_INSTANTIATE_TOOM_AVX2(SaberPRing)
+PQMUL_INSTANTIATE_TOOM_AVX2(NtruHps2048509Ring)
+PQMUL_INSTANTIATE_TOOM_AVX2(NtruHps2048677Ring)
+PQMUL_INSTANTIATE_TOOM_AVX2(NtruHrss701Ring)
+PQMUL_INSTANTIATE_TOOM_AVX2(NtruHps4096821Ring)
+
+#undef PQMUL_INSTANTIATE_TOOM_AVX2
+
+}  // namespace pqmul
+
+#endif  // PQMUL_X86_SIMD

@@ -1,0 +1,36 @@
+# SIMD kernels live beside their portable twins in files whose names end in
+# _avx2.cpp or _avx512.cpp. Each is compiled with its own target flags so one
+# x86-64 binary holds every ISA and chooses at run time (pqmul/algorithms/isa.hpp);
+# the portable code keeps the baseline flags, so it runs (and runs under
+# valgrind) on any x86-64. Other architectures drop these files.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(PQMUL_X86_SIMD ON)
+  target_compile_definitions(pqmul_flags INTERFACE PQMUL_X86_SIMD=1)
+else()
+  set(PQMUL_X86_SIMD OFF)
+endif()
+
+set(PQMUL_AVX2_FLAGS -mavx2 -mbmi2 -mpopcnt)
+set(PQMUL_AVX512_FLAGS -mavx2 -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mavx512dq)
+
+# pqmul_simd_sources(<list variable>): drops the SIMD files where they cannot
+# be built and gives the others their flags.
+function(pqmul_simd_sources list_var)
+  set(kept)
+  foreach(source IN LISTS ${list_var})
+    if(source MATCHES "_avx2\\.cpp$")
+      if(PQMUL_X86_SIMD)
+        set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "${PQMUL_AVX2_FLAGS}")
+        list(APPEND kept ${source})
+      endif()
+    elseif(source MATCHES "_avx512\\.cpp$")
+      if(PQMUL_X86_SIMD)
+        set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "${PQMUL_AVX512_FLAGS}")
+        list(APPEND kept ${source})
+      endif()
+    else()
+      list(APPEND kept ${source})
+    endif()
+  endforeach()
+  set(${list_var} ${kept} PARENT_SCOPE)
+endfunction()

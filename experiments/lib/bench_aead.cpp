@@ -1,0 +1,154 @@
+#include "bench_aead.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/schemes/tinyjambu/variants.hpp"
+
+namespace pqmul::experiments {
+namespace {
+
+using tinyjambu::AeadVariant;
+
+const std::vector<std::string> aead_operations = {"encrypt", "decrypt"};
+
+bool selected(const std::vector<std::string>& list, const std::string& name) {
+  return list.empty() || (list.size() == 1 && list.front() == "all") ||
+         std::find(list.begin(), list.end(), name) != list.end();
+}
+
+std::vector<std::uint8_t> from_hex(const std::string& hex) {
+  std::vector<std::uint8_t> out;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+  return out;
+}
+
+// The entries of an LWC KAT file by count: field name -> hex value.
+std::map<int, std::map<std::string, std::string>> read_lwc_kat(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  std::map<int, std::map<std::string, std::string>> entries;
+  int count = -1;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto eq = line.find(" = ");
+    if (eq == std::string::npos) {
+      if (line.find(" =") != std::string::npos) entries[count][line.substr(0, line.find(" ="))] = "";
+      continue;
+    }
+    const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
+    if (key == "Count") count = std::stoi(value);
+    else entries[count][key] = value;
+  }
+  return entries;
+}
+
+// Encrypts the file's entries with empty, short and full-length message and
+// data (counts 1, 545, 1089) and decrypts them back.
+std::string kat_verdict(const AeadVariant& v, const std::string& vectors_dir) {
+  const auto file = std::filesystem::path(vectors_dir) / "tinyjambu" /
+                    fmt::format("LWC_AEAD_KAT_{}_96.txt", v.key_bytes * 8);
+  const auto entries = read_lwc_kat(file);
+  for (int count : {1, 545, 1089}) {
+    const auto it = entries.find(count);
+    if (it == entries.end()) throw std::runtime_error(fmt::format("{}: no entry {}", file.string(), count));
+    auto field = [&](const char* name) { return from_hex(it->second.count(name) ? it->second.at(name) : ""); };
+    const auto key = field("Key"), nonce = field("Nonce"), pt = field("PT"), ad = field("AD"), ct = field("CT");
+    if (key.size() != v.key_bytes || nonce.size() != tinyjambu::nonce_bytes || ct.size() != pt.size() + tinyjambu::tag_bytes)
+      throw std::runtime_error(fmt::format("{}: entry {} is malformed", file.string(), count));
+    std::vector<std::uint8_t> got(pt.size()), back(pt.size());
+    std::array<std::uint8_t, tinyjambu::tag_bytes> tag{};
+    v.encrypt(got, tag, pt, ad, std::span<const std::uint8_t, tinyjambu::nonce_bytes>(nonce.data(), nonce.size()), key);
+    got.insert(got.end(), tag.begin(), tag.end());
+    if (got != ct) return "fail";
+    const bool opened = v.decrypt(back, std::span<const std::uint8_t>(ct.data(), pt.size()),
+                                  std::span<const std::uint8_t, tinyjambu::tag_bytes>(ct.data() + pt.size(), tinyjambu::tag_bytes),
+                                  ad, std::span<const std::uint8_t, tinyjambu::nonce_bytes>(nonce.data(), nonce.size()), key);
+    if (!opened || back != pt) return "fail";
+  }
+  return "pass";
+}
+
+struct Buffers {
+  std::vector<std::uint8_t> key, message, ad, ciphertext, opened;
+  std::array<std::uint8_t, tinyjambu::nonce_bytes> nonce{};
+  std::array<std::uint8_t, tinyjambu::tag_bytes> tag{};
+};
+
+}  // namespace
+
+bool is_aead_scheme(const std::string& scheme) { return scheme.rfind("tinyjambu-", 0) == 0; }
+
+std::vector<std::string> aead_scheme_names() {
+  std::vector<std::string> names;
+  for (const auto& v : tinyjambu::aead_variants())
+    if (std::find(names.begin(), names.end(), v.scheme) == names.end()) names.emplace_back(v.scheme);
+  return names;
+}
+
+void plan_aead(const BenchSelection& sel, const std::string& vectors_dir, std::vector<BenchCase>& cases,
+               std::vector<std::string>* notes) {
+  const Params sizes = Params::parse(sel.params);
+  sizes.require_only({"message", "ad"});
+  const std::size_t message_bytes = sizes.get_size("message", 4096), ad_bytes = sizes.get_size("ad", 32);
+  // The claims' spelling: message first.
+  const std::string params = fmt::format("message={};ad={}", message_bytes, ad_bytes);
+  std::vector<std::string> ops;
+  for (const auto& op : sel.operations.empty() ? aead_operations : sel.operations)
+    if (std::find(aead_operations.begin(), aead_operations.end(), op) != aead_operations.end()) ops.push_back(op);
+  if (ops.empty()) return;  // e.g. KEM operations asked of every scheme
+  for (const auto& v : tinyjambu::aead_variants()) {
+    const std::string scheme(v.scheme), multiplier = std::string(v.load) + "-" + std::string(v.update);
+    if (!selected(sel.schemes, scheme) || !selected(sel.multipliers, multiplier) || !selected(sel.isas, "portable"))
+      continue;
+    std::string verdict;
+    if (sel.check && !vectors_dir.empty()) {
+      try {
+        verdict = kat_verdict(v, vectors_dir);
+      } catch (const std::exception& e) {
+        if (notes) notes->push_back(fmt::format("{}: correctness not checked ({})", scheme, e.what()));
+      }
+    }
+    auto buffers = std::make_shared<Buffers>();
+    buffers->key.assign(v.key_bytes, 0x5A);
+    buffers->message.assign(message_bytes, 0xC3);
+    buffers->ad.assign(ad_bytes, 0x3C);
+    buffers->ciphertext.resize(message_bytes);
+    buffers->opened.resize(message_bytes);
+    v.encrypt(buffers->ciphertext, buffers->tag, buffers->message, buffers->ad, buffers->nonce, buffers->key);
+    for (const auto& op : ops) {
+      BenchCase c;
+      c.row.id = scheme + "/" + multiplier + "-" + params + "/portable";
+      c.row.scheme = scheme;
+      c.row.parameter_set = scheme.substr(scheme.find('-') + 1);
+      c.row.operation = op;
+      c.row.multiplier = multiplier;
+      c.row.params = params;
+      c.row.isa = "portable";
+      c.row.correct = verdict;
+      const AeadVariant* variant = &v;
+      if (op == "encrypt")
+        c.run = [variant, buffers] {
+          variant->encrypt(buffers->ciphertext, buffers->tag, buffers->message, buffers->ad, buffers->nonce,
+                           buffers->key);
+        };
+      else
+        c.run = [variant, buffers] {
+          // Always authentic: the ciphertext is never rewritten after planning.
+          (void)variant->decrypt(buffers->opened, buffers->ciphertext, buffers->tag, buffers->ad, buffers->nonce,
+                                 buffers->key);
+        };
+      cases.push_back(std::move(c));
+    }
+  }
+}
+
+}  // namespace pqmul::experiments

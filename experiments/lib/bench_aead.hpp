@@ -1,0 +1,18 @@
+#pragma once
+// TinyJAMBU rows of `pqmul bench`: one row per (variant, operation), the
+// variant named as the multiplier (<load>-<update>), correctness checked
+// against the official LWC known-answer file of that key size.
+#include <string>
+#include <vector>
+
+#include "pqmul/experiments/bench_plan.hpp"
+
+namespace pqmul::experiments {
+
+bool is_aead_scheme(const std::string& scheme);
+std::vector<std::string> aead_scheme_names();
+// `vectors_dir` holds tinyjambu/LWC_AEAD_KAT_<bits>_96.txt; "" skips the check.
+void plan_aead(const BenchSelection& selection, const std::string& vectors_dir, std::vector<BenchCase>& cases,
+               std::vector<std::string>* notes);
+
+}  // namespace pqmul::experiments

@@ -1,0 +1,23 @@
+// Kyber / ML-KEM with the AVX2 NTT multiplier: the same NTT-domain code as
+// instances_ntt.cpp (the multipliers share their domain types). Compiled for
+// baseline x86-64; the kernels it reaches are chosen at run time.
+#include "kyber_kem_impl.hpp"
+
+#if defined(PQMUL_X86_SIMD)
+
+#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+
+namespace pqmul::kyber {
+
+template <class P>
+std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s) {
+  return std::make_unique<KyberKemImpl<P, KyberNttAvx2Multiplier>>(KyberNttAvx2Multiplier{}, "ntt", s, "avx2");
+}
+
+#define PQMUL_INSTANTIATE(P) template std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2<P>(Strategy);
+PQMUL_KYBER_FOR_EACH_SET(PQMUL_INSTANTIATE)
+#undef PQMUL_INSTANTIATE
+
+}  // namespace pqmul::kyber
+
+#endif  // PQMUL_X86_SIMD

@@ -1,0 +1,78 @@
+// The run-time ISA choice: names, availability, the forced-portable switch and
+// the registry's choice of a SIMD version.
+#include <catch2/catch.hpp>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/registry.hpp"
+
+using pqmul::Isa;
+
+namespace {
+
+// Restores the environment's choice when a test ends, even on failure.
+struct ForcePortable {
+  explicit ForcePortable(bool on) { pqmul::force_portable(on); }
+  ~ForcePortable() { pqmul::force_portable(false); }
+};
+
+}  // namespace
+
+TEST_CASE("ISA names round-trip and unknown names are refused", "[isa]") {
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon})
+    CHECK(pqmul::parse_isa(pqmul::isa_name(isa)) == isa);
+  CHECK_FALSE(pqmul::parse_isa("sse2").has_value());
+  CHECK_THROWS_WITH(pqmul::isa_from_name("avx1024"), Catch::Contains("valid: portable, avx2, avx512, neon"));
+}
+
+TEST_CASE("portable is always available; the best ISA is available", "[isa]") {
+  CHECK(pqmul::isa_available(Isa::portable));
+  CHECK(pqmul::isa_unavailable_reason(Isa::portable).empty());
+  CHECK(pqmul::isa_available(pqmul::best_isa()));
+  const auto compiled = pqmul::compiled_isas();
+  REQUIRE_FALSE(compiled.empty());
+  CHECK(compiled.front() == Isa::portable);
+#if defined(PQMUL_X86_SIMD)
+  CHECK_FALSE(pqmul::isa_available(Isa::neon));
+  CHECK_THAT(pqmul::isa_unavailable_reason(Isa::neon), Catch::Contains("not built"));
+  // AVX-512 here implies AVX2 (the kernels of the wider ISA use both).
+  if (pqmul::isa_available(Isa::avx512)) CHECK(pqmul::isa_available(Isa::avx2));
+#endif
+#if defined(__aarch64__)
+  CHECK(pqmul::best_isa() == Isa::neon);
+  CHECK_FALSE(pqmul::isa_available(Isa::avx2));
+#endif
+}
+
+TEST_CASE("forcing the portable path makes every SIMD ISA unavailable", "[isa]") {
+  ForcePortable forced(true);
+  CHECK(pqmul::portable_forced());
+  CHECK(pqmul::best_isa() == Isa::portable);
+  for (Isa isa : {Isa::avx2, Isa::avx512, Isa::neon}) CHECK_FALSE(pqmul::isa_available(isa));
+#if defined(PQMUL_X86_SIMD)
+  CHECK_THAT(pqmul::isa_unavailable_reason(Isa::avx2), Catch::Contains("forced"));
+#endif
+}
+
+TEST_CASE("the registry builds the requested ISA or explains why not", "[isa][registry]") {
+  for (const auto& e : pqmul::multiplier_registry()) {
+    const auto compiled = e.compiled();
+    REQUIRE(compiled.front() == Isa::portable);
+    for (const auto& [isa, make] : e.simd) {
+      INFO(e.ring << "/" << e.multiplier << "/" << pqmul::isa_name(isa));
+      if (pqmul::isa_available(isa)) {
+        const auto m = pqmul::make_multiplier(e.ring, e.multiplier, {}, isa);
+        CHECK(m->isa() == pqmul::isa_name(isa));
+        CHECK(m->name() == e.multiplier);
+      } else {
+        CHECK_THROWS_AS(pqmul::make_multiplier(e.ring, e.multiplier, {}, isa), pqmul::UnknownChoice);
+      }
+      ForcePortable forced(true);
+      CHECK_THROWS_WITH(pqmul::make_multiplier(e.ring, e.multiplier, {}, isa), Catch::Contains("forced"));
+      // With no ISA named, the forced choice is the portable one.
+      CHECK(pqmul::make_multiplier(e.ring, e.multiplier)->isa() == "portable");
+    }
+  }
+  // An ISA the entry was not built for.
+  CHECK_THROWS_WITH(pqmul::make_multiplier("kyber", "schoolbook", {}, Isa::neon), Catch::Contains("has no neon version"));
+  CHECK(pqmul::make_multiplier("kyber", "schoolbook", {}, Isa::portable)->isa() == "portable");
+}

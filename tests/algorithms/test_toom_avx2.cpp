@@ -1,0 +1,368 @@
+// The AVX2 toom4-k2: each kernel against a scalar twin written here (zeros,
+// single coefficients, constants, 16-bit extremes, seeded random), the full
+// products and the lazy / cached module products against the int64
+// definition, and the registry's choice of ISA (including the forced-portable
+// path).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "oracle.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/registry.hpp"
+#include "pqmul/algorithms/toom_avx2.hpp"
+
+using namespace pqmul;
+
+#if defined(PQMUL_X86_SIMD)
+
+namespace {
+
+namespace k = toom_avx2;
+using Values = std::vector<std::int16_t>;
+
+// 32-byte aligned int16 storage, as the kernels' operands and accumulators need.
+struct Aligned {
+  explicit Aligned(std::size_t count) : raw(count + 16) {
+    auto address = reinterpret_cast<std::uintptr_t>(raw.data());
+    offset = ((32 - address % 32) % 32) / sizeof(std::int16_t);
+  }
+  std::int16_t* data() { return raw.data() + offset; }
+  std::vector<std::int16_t> raw;
+  std::size_t offset = 0;
+};
+
+std::int16_t wrap(long long v) { return static_cast<std::int16_t>(static_cast<std::uint16_t>(v & 0xffff)); }
+
+// --- scalar twins -----------------------------------------------------------
+
+// Toom-4 evaluation of 4 pieces of 16m values at inf, 2, 1, -1, 8*(1/2), 8*(-1/2), 0.
+Values toom4_evaluate_twin(const Values& a, std::size_t m) {
+  const std::size_t len = 16 * m;
+  Values w(7 * len);
+  for (std::size_t i = 0; i < len; ++i) {
+    const long long r0 = a[i], r1 = a[len + i], r2 = a[2 * len + i], r3 = a[3 * len + i];
+    const long long values[7] = {r3,      r0 + 2 * r1 + 4 * r2 + 8 * r3, r0 + r1 + r2 + r3, r0 - r1 + r2 - r3,
+                                 8 * r0 + 4 * r1 + 2 * r2 + r3, 8 * r0 - 4 * r1 + 2 * r2 - r3, r0};
+    for (std::size_t p = 0; p < 7; ++p) w[p * len + i] = wrap(values[p]);
+  }
+  return w;
+}
+
+void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, Values& leaves) {
+  if (m == 1) {
+    leaves.insert(leaves.end(), a, a + 16);
+    return;
+  }
+  if (m == 3) {  // three-way Karatsuba: a0, a1, a2, a0+a1, a0+a2, a1+a2
+    leaves.insert(leaves.end(), a, a + 48);
+    for (auto [x, y] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}})
+      for (std::size_t i = 0; i < 16; ++i) leaves.push_back(wrap(a[16 * x + i] + a[16 * y + i]));
+    return;
+  }
+  const std::size_t h = (m + 1) / 2, r = m - h;
+  Values sum(a, a + 16 * h);
+  for (std::size_t i = 0; i < 16 * r; ++i) sum[i] = wrap(sum[i] + a[16 * h + i]);
+  karatsuba_evaluate_twin(a, h, leaves);
+  karatsuba_evaluate_twin(sum.data(), h, leaves);
+  karatsuba_evaluate_twin(a + 16 * h, r, leaves);
+}
+
+Values transpose_twin(const Values& leaves, std::size_t count) {
+  const std::size_t groups = (count + 15) / 16;
+  Values out(groups * 256, 0);
+  for (std::size_t leaf = 0; leaf < count; ++leaf)
+    for (std::size_t j = 0; j < 16; ++j) out[(leaf / 16) * 256 + j * 16 + leaf % 16] = leaves[leaf * 16 + j];
+  return out;
+}
+
+// Plain product mod 2^16 of two polynomials of `len` values (2*len values, last zero).
+Values plain_product(const std::int16_t* a, const std::int16_t* b, std::size_t len) {
+  Values out(2 * len, 0);
+  for (std::size_t i = 0; i < len; ++i)
+    for (std::size_t j = 0; j < len; ++j) out[i + j] = wrap(out[i + j] + static_cast<long long>(a[i]) * b[j]);
+  return out;
+}
+
+// acc (transposed groups of 32 rows) += leafwise products of x and y.
+void multiply_accumulate_twin(Values& acc, const Values& x, const Values& y, std::size_t groups) {
+  for (std::size_t g = 0; g < groups; ++g)
+    for (std::size_t lane = 0; lane < 16; ++lane)
+      for (std::size_t i = 0; i < 16; ++i)
+        for (std::size_t j = 0; j < 16; ++j) {
+          auto& c = acc[g * 512 + (i + j) * 16 + lane];
+          c = wrap(c + static_cast<long long>(x[g * 256 + i * 16 + lane]) * y[g * 256 + j * 16 + lane]);
+        }
+}
+
+// --- inputs -------------------------------------------------------------------
+
+enum class Pattern { zeros, single, constant, all_ones, min_max, random };
+constexpr Pattern all_patterns[] = {Pattern::zeros,   Pattern::single,  Pattern::constant,
+                                    Pattern::all_ones, Pattern::min_max, Pattern::random};
+
+// Arbitrary 16-bit values (the kernels' contract allows any bit pattern).
+Values pattern(Pattern p, std::size_t count, std::mt19937_64& rng) {
+  Values v(count, 0);
+  std::uniform_int_distribution<int> any(-32768, 32767);
+  for (std::size_t i = 0; i < count; ++i) switch (p) {
+      case Pattern::zeros: break;
+      case Pattern::single: v[i] = i == (count * 5) / 7 ? wrap(0xffff) : 0; break;
+      case Pattern::constant: v[i] = 8191; break;
+      case Pattern::all_ones: v[i] = wrap(0xffff); break;
+      case Pattern::min_max: v[i] = i % 2 ? 32767 : -32768; break;
+      case Pattern::random: v[i] = static_cast<std::int16_t>(any(rng)); break;
+    }
+  return v;
+}
+
+constexpr std::size_t test_ms[] = {1, 2, 3, 4, 5, 8, 11, 13, 16};
+
+}  // namespace
+
+TEST_CASE("toom avx2: shape helpers", "[toom-avx2]") {
+  CHECK(k::karatsuba_leaves(4) == 9);
+  CHECK(k::karatsuba_leaves(3) == 6);
+  CHECK(k::karatsuba_leaves(11) == 51);
+  CHECK(k::best_blocks(256) == 16);
+  CHECK(k::group_count(16) == 4);  // Saber: 63 leaves
+  CHECK(k::best_blocks(509) == 32);
+  for (std::size_t n : {509u, 677u, 701u, 821u}) {
+    INFO(n);
+    CHECK(16 * k::best_blocks(n) >= n);
+    CHECK(k::best_blocks(n) % 4 == 0);
+  }
+}
+
+TEST_CASE("toom avx2: Toom-4 and Karatsuba evaluation equal their scalar twins", "[toom-avx2]") {
+  std::mt19937_64 rng(1);
+  for (std::size_t m : test_ms)
+    for (Pattern p : all_patterns) {
+      INFO("m=" << m << " pattern " << int(p));
+      const Values a = pattern(p, 64 * m, rng);
+      Values w(7 * 16 * m);
+      k::toom4_evaluate(a.data(), m, w.data());
+      CHECK(w == toom4_evaluate_twin(a, m));
+
+      const Values piece(a.begin(), a.begin() + 16 * m);
+      Values leaves(16 * k::karatsuba_leaves(m)), twin;
+      k::karatsuba_evaluate(piece.data(), m, leaves.data());
+      karatsuba_evaluate_twin(piece.data(), m, twin);
+      CHECK(leaves == twin);
+    }
+}
+
+TEST_CASE("toom avx2: transpositions equal their scalar twins", "[toom-avx2]") {
+  std::mt19937_64 rng(2);
+  for (std::size_t count : {1u, 15u, 16u, 17u, 63u, 189u, 497u})
+    for (Pattern p : all_patterns) {
+      INFO("leaves=" << count << " pattern " << int(p));
+      const std::size_t groups = (count + 15) / 16;
+      const Values leaves = pattern(p, 16 * count, rng);
+      Values out(256 * groups);
+      k::transpose_leaves(leaves.data(), count, out.data());
+      CHECK(out == transpose_twin(leaves, count));
+
+      const Values acc = pattern(p, 512 * groups, rng);
+      Values products(32 * count);
+      k::untranspose_products(acc.data(), count, products.data());
+      Values twin(32 * count);
+      for (std::size_t leaf = 0; leaf < count; ++leaf)
+        for (std::size_t r = 0; r < 32; ++r) twin[leaf * 32 + r] = acc[(leaf / 16) * 512 + r * 16 + leaf % 16];
+      CHECK(products == twin);
+    }
+}
+
+TEST_CASE("toom avx2: batched schoolbook products accumulate like the scalar twin", "[toom-avx2]") {
+  std::mt19937_64 rng(3);
+  for (std::size_t groups : {1u, 4u, 12u})
+    for (Pattern p : all_patterns) {
+      INFO("groups=" << groups << " pattern " << int(p));
+      const Values x = pattern(p, 256 * groups, rng), y = pattern(Pattern::random, 256 * groups, rng);
+      Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * groups, rng);
+      for (std::size_t g = 0; g < groups; ++g) std::fill_n(start.begin() + g * 512 + 31 * 16, 16, 0);
+      Aligned ax(x.size()), ay(y.size()), acc(start.size());
+      std::copy(x.begin(), x.end(), ax.data());
+      std::copy(y.begin(), y.end(), ay.data());
+      std::copy(start.begin(), start.end(), acc.data());
+      Values twin = start;
+      for (int round = 0; round < 2; ++round) {  // accumulates: twice
+        k::multiply_accumulate(acc.data(), ax.data(), ay.data(), groups);
+        multiply_accumulate_twin(twin, x, y, groups);
+      }
+      CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
+    }
+}
+
+TEST_CASE("toom avx2: Karatsuba recombination gives the plain product mod 2^16", "[toom-avx2]") {
+  std::mt19937_64 rng(4);
+  for (std::size_t m : test_ms)
+    for (Pattern p : all_patterns) {
+      INFO("m=" << m << " pattern " << int(p));
+      const Values a = pattern(p, 16 * m, rng), b = pattern(Pattern::random, 16 * m, rng);
+      Values la, lb;
+      karatsuba_evaluate_twin(a.data(), m, la);
+      karatsuba_evaluate_twin(b.data(), m, lb);
+      Values products;
+      for (std::size_t leaf = 0; leaf < la.size() / 16; ++leaf) {
+        const Values prod = plain_product(la.data() + 16 * leaf, lb.data() + 16 * leaf, 16);
+        products.insert(products.end(), prod.begin(), prod.end());
+      }
+      Values out(32 * m);
+      k::karatsuba_interpolate(products.data(), m, out.data());
+      CHECK(out == plain_product(a.data(), b.data(), 16 * m));
+    }
+}
+
+TEST_CASE("toom avx2: Toom-4 interpolation gives the plain product mod 2^13", "[toom-avx2]") {
+  std::mt19937_64 rng(5);
+  for (std::size_t m : {1u, 4u, 11u})
+    for (Pattern p : all_patterns) {
+      INFO("m=" << m << " pattern " << int(p));
+      const Values a = pattern(p, 64 * m, rng), b = pattern(Pattern::random, 64 * m, rng);
+      const Values wa = toom4_evaluate_twin(a, m), wb = toom4_evaluate_twin(b, m);
+      Values w;
+      for (std::size_t point = 0; point < 7; ++point) {
+        const Values prod = plain_product(wa.data() + point * 16 * m, wb.data() + point * 16 * m, 16 * m);
+        w.insert(w.end(), prod.begin(), prod.end());
+      }
+      Values out(128 * m);
+      k::toom4_interpolate(w.data(), m, out.data());
+      const Values want = plain_product(a.data(), b.data(), 64 * m);
+      bool equal = true;
+      for (std::size_t i = 0; i < out.size(); ++i) equal = equal && ((out[i] - want[i]) & 0x1fff) == 0;
+      CHECK(equal);
+    }
+}
+
+namespace {
+
+template <class R>
+void check_ring_products() {
+  Toom4K2Avx2<R> m;
+  const RingInfo r = ring_info<R>();
+  std::mt19937_64 rng(6);
+  for (test::Shape shape : test::all_shapes) {
+    INFO(r.name << " shape " << int(shape));
+    const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, test::Shape::random, 1, rng);
+    Poly<R> pa, pb;
+    std::copy(a.begin(), a.end(), pa.coeffs.begin());
+    std::copy(b.begin(), b.end(), pb.coeffs.begin());
+    const Poly<R> got = mul(m, pa, pb);
+    const auto want = test::definition_product(r, a, b);
+    CHECK(std::equal(want.begin(), want.end(), got.coeffs.begin()));
+
+    // The kernel steps directly: evaluate, accumulate, interpolate.
+    Aligned x(m.operand_values), y(m.operand_values), acc(m.accumulator_values);
+    std::fill_n(acc.data(), m.accumulator_values, 0);
+    k::evaluate(a.data(), r.n, m.blocks, x.data());
+    k::evaluate(b.data(), r.n, m.blocks, y.data());
+    k::multiply_accumulate(acc.data(), x.data(), y.data(), m.groups);
+    std::vector<std::uint16_t> out(r.n);
+    k::interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q), out.data());
+    CHECK(out == want);
+
+    // evaluate = Toom-4, Karatsuba, transposition (the scalar twins).
+    Values padded(16 * m.blocks, 0);
+    std::copy(a.begin(), a.end(), padded.begin());
+    const Values pieces = toom4_evaluate_twin(padded, m.blocks / 4);
+    Values leaves;
+    for (std::size_t p = 0; p < 7; ++p)
+      karatsuba_evaluate_twin(pieces.data() + p * 4 * m.blocks, m.blocks / 4, leaves);
+    const Values twin = transpose_twin(leaves, leaves.size() / 16);
+    CHECK(Values(x.data(), x.data() + twin.size()) == twin);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("toom avx2: full products equal the definition on every supported ring", "[toom-avx2]") {
+  if (!isa_available(Isa::avx2)) {
+    CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
+    return;
+  }
+  check_ring_products<SaberRing>();
+  check_ring_products<SaberPRing>();
+  check_ring_products<NtruHps2048509Ring>();
+  check_ring_products<NtruHps2048677Ring>();
+  check_ring_products<NtruHrss701Ring>();
+  check_ring_products<NtruHps4096821Ring>();
+}
+
+namespace {
+
+std::vector<std::uint16_t> oracle_inner(const RingInfo& r, std::span<const std::uint16_t> a,
+                                        std::span<const std::uint16_t> b, std::size_t rank) {
+  std::vector<std::uint16_t> out(r.n, 0);
+  for (std::size_t j = 0; j < rank; ++j) {
+    const auto p = test::definition_product(r, a.subspan(j * r.n, r.n), b.subspan(j * r.n, r.n));
+    for (std::size_t c = 0; c < r.n; ++c) out[c] = static_cast<std::uint16_t>((out[c] + p[c]) % r.q);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[toom-avx2]") {
+  if (!isa_available(Isa::avx2)) {
+    CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
+    return;
+  }
+  std::mt19937_64 rng(7);
+  for (const char* ring : {"saber", "saber-p", "ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701",
+                           "ntru-hps4096821"}) {
+    auto m = make_multiplier(ring, "toom4-k2", {}, Isa::avx2);
+    REQUIRE(m->isa() == "avx2");
+    CHECK(m->id() == std::string(ring) + "/toom4-k2/avx2");
+    CHECK(make_multiplier(ring, "toom4-k2")->isa() != "portable");  // the best ISA by default
+    const RingInfo r = m->ring();
+    // Module products on the Saber rings (NTRU has none, one rank suffices there).
+    const bool saber = r.n == 256;
+    for (std::size_t rank : saber ? std::vector<std::size_t>{2, 3, 4} : std::vector<std::size_t>{2}) {
+      for (Strategy s : all_strategies) {
+        INFO(ring << " rank " << rank << " " << to_string(s));
+        const auto a = test::make_input(r, test::Shape::random, rank, rng);
+        const auto b = test::make_input(r, rank == 3 ? test::Shape::all_max : test::Shape::random, rank, rng);
+        std::vector<std::uint16_t> got(r.n);
+        m->inner_product(a, b, got, rank, s, nullptr);
+        CHECK(got == oracle_inner(r, a, b, rank));
+        if (!saber) continue;
+        const auto A = test::make_input(r, test::Shape::random, rank * rank, rng);
+        for (Transpose t : {Transpose::no, Transpose::yes}) {
+          std::vector<std::uint16_t> mv(rank * r.n);
+          m->matrix_vector(A, b, mv, rank, t, s, nullptr);
+          for (std::size_t i = 0; i < rank; ++i) {
+            std::vector<std::uint16_t> row;
+            for (std::size_t j = 0; j < rank; ++j) {
+              const std::size_t e = t == Transpose::no ? i * rank + j : j * rank + i;
+              row.insert(row.end(), A.begin() + e * r.n, A.begin() + (e + 1) * r.n);
+            }
+            CHECK(std::equal(mv.begin() + i * r.n, mv.begin() + (i + 1) * r.n, oracle_inner(r, row, b, rank).begin()));
+          }
+        }
+      }
+    }
+  }
+  CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", Params::parse("word=32"), Isa::avx2), UnknownChoice);
+  CHECK_THROWS_AS(make_multiplier("kyber", "toom4-k2", {}, Isa::avx2), UnknownChoice);  // q not a power of two
+}
+
+TEST_CASE("toom avx2: forced portable refuses the avx2 version, and restores", "[toom-avx2]") {
+  const bool before = portable_forced();
+  force_portable(true);
+  CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
+  CHECK(make_multiplier("saber", "toom4-k2")->isa() == "portable");
+  force_portable(before);
+  if (isa_available(Isa::avx2)) CHECK(make_multiplier("saber", "toom4-k2", {}, Isa::avx2)->isa() == "avx2");
+}
+
+#else
+
+TEST_CASE("toom avx2: not built on this architecture", "[toom-avx2]") {
+  CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
+}
+
+#endif

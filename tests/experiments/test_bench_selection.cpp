@@ -1,0 +1,122 @@
+// What `pqmul bench` plans for a selection: TinyJAMBU rows checked against the
+// official LWC KAT files, one row per ISA the CPU runs, ISAs refused with a
+// reason, and multiplier lists whose point sets contain commas.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/experiments/bench_plan.hpp"
+
+using namespace pqmul::experiments;
+
+namespace {
+
+BenchSelection selection() {
+  BenchSelection s;
+  s.kat_hashes = std::string(PQMUL_VECTORS_DIR) + "/kem/KAT_HASHES.txt";
+  return s;
+}
+
+struct ForcePortable {
+  ForcePortable() { pqmul::force_portable(true); }
+  ~ForcePortable() { pqmul::force_portable(false); }
+};
+
+}  // namespace
+
+TEST_CASE("TinyJAMBU rows: every variant, both operations, verdict from the official KAT", "[bench][tinyjambu]") {
+  auto s = selection();
+  s.schemes = {"tinyjambu-128", "tinyjambu-256"};
+  std::vector<std::string> notes;
+  const auto cases = plan_benchmarks(s, &notes);
+  REQUIRE(cases.size() == 2 * 4 * 2);  // schemes x variants x {encrypt, decrypt}
+  std::set<std::string> multipliers;
+  for (const auto& c : cases) {
+    INFO(c.row.id << " " << c.row.operation);
+    CHECK(c.row.correct == "pass");
+    CHECK(c.row.params == "message=4096;ad=32");
+    CHECK(c.row.isa == "portable");
+    CHECK((c.row.operation == "encrypt" || c.row.operation == "decrypt"));
+    CHECK(c.row.id == c.row.scheme + "/" + c.row.multiplier + "-" + c.row.params + "/portable");
+    multipliers.insert(c.row.multiplier);
+    c.run();  // the measured call itself must work
+  }
+  CHECK(multipliers == std::set<std::string>{"bytes-nand", "bytes-and-inverted-key", "memcpy-nand",
+                                             "memcpy-and-inverted-key"});
+}
+
+TEST_CASE("TinyJAMBU selection: variants, sizes and unknown names", "[bench][tinyjambu]") {
+  auto s = selection();
+  s.schemes = {"tinyjambu-192"};
+  s.multipliers = {"memcpy-nand"};
+  s.operations = {"encrypt"};
+  s.params = "message=64;ad=0";
+  const auto cases = plan_benchmarks(s, nullptr);
+  REQUIRE(cases.size() == 1);
+  CHECK(cases[0].row.params == "message=64;ad=0");
+  CHECK(cases[0].row.parameter_set == "192");
+
+  s.schemes = {"tinyjambu-512"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("tinyjambu-128"));
+  s.schemes = {"tinyjambu-128"};
+  s.params = "colour=red";
+  CHECK_THROWS_AS(plan_benchmarks(s, nullptr), std::invalid_argument);
+}
+
+TEST_CASE("TinyJAMBU verdict fails against a wrong KAT file", "[bench][tinyjambu]") {
+  // A vectors directory without the files: the check is reported, not passed.
+  auto s = selection();
+  s.kat_hashes = "/nonexistent/kem/KAT_HASHES.txt";
+  s.schemes = {"tinyjambu-128"};
+  s.multipliers = {"bytes-nand"};
+  std::vector<std::string> notes;
+  const auto cases = plan_benchmarks(s, &notes);
+  REQUIRE_FALSE(cases.empty());
+  for (const auto& c : cases) CHECK(c.row.correct.empty());
+  CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("correctness not checked") != std::string::npos;
+  }));
+}
+
+TEST_CASE("ring rows come once per ISA the CPU runs, each checked against the oracle", "[bench][isa]") {
+  auto s = selection();
+  s.rings = {"kyber"};
+  s.multipliers = {"ntt"};
+  s.operations = {"mul"};
+  const auto cases = plan_benchmarks(s, nullptr);
+  std::set<std::string> isas;
+  for (const auto& c : cases) {
+    CHECK(c.row.correct == "pass");
+    isas.insert(c.row.isa);
+  }
+  CHECK(isas.count("portable") == 1);
+#if defined(PQMUL_X86_SIMD)
+  if (pqmul::isa_available(pqmul::Isa::avx2)) CHECK(isas.count("avx2") == 1);
+#endif
+}
+
+TEST_CASE("an ISA ruled out is skipped with its reason", "[bench][isa]") {
+  ForcePortable forced;
+  auto s = selection();
+  s.rings = {"kyber"};
+  s.multipliers = {"ntt"};
+  s.operations = {"mul"};
+  s.isas = {"avx2"};
+  std::vector<std::string> notes;
+  const auto cases = plan_benchmarks(s, &notes);
+  CHECK(cases.empty());
+#if defined(PQMUL_X86_SIMD)
+  CHECK(std::any_of(notes.begin(), notes.end(),
+                    [](const std::string& n) { return n.find("forced") != std::string::npos; }));
+#endif
+}
+
+TEST_CASE("multiplier lists keep the commas of point sets", "[bench]") {
+  CHECK(split_multiplier_list("ntt, toom-k:points=0,1,-1,-2,inf,karatsuba") ==
+        std::vector<std::string>{"ntt", "toom-k:points=0,1,-1,-2,inf", "karatsuba"});
+  CHECK(split_multiplier_list("toom-k:points=0,1,-1,1/2,-1/2,2,inf") ==
+        std::vector<std::string>{"toom-k:points=0,1,-1,1/2,-1/2,2,inf"});
+  CHECK(split_multiplier_list("schoolbook,toom3") == std::vector<std::string>{"schoolbook", "toom3"});
+}
