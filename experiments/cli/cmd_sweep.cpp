@@ -34,10 +34,14 @@ void run(const SweepArgs& a) {
   Plan plan;
   const HostInfo host = probe_host();
   try {
-    spec = parse_sweep_spec(text.str(), a.spec_path);
-    plan = make_plan(spec, catalogue_from_registries(), host);
+    spec = parse_sweep_spec(text.str(), a.spec_path);  // its messages name the file and line
   } catch (const SpecError& e) {
     throw UsageError(e.what());
+  }
+  try {
+    plan = make_plan(spec, catalogue_from_registries(), host);
+  } catch (const SpecError& e) {
+    throw UsageError(fmt::format("{}: {}", a.spec_path, e.what()));
   }
   if (plan.jobs.empty()) throw UsageError(fmt::format("{}: the spec expands to no rows on this host", a.spec_path));
 

@@ -350,9 +350,13 @@ struct Planner {
             if (e.ring == shape->first && e.multiplier == base.multiplier) return e.compiled();
           return std::vector<Isa>{};
         }();
-        const bool same_isa = std::find(ring_isas.begin(), ring_isas.end(), isa) != ring_isas.end();
-        ring_multiplier = make_multiplier(shape->first, base.multiplier, Params::parse(base.params),
-                                          same_isa ? isa : Isa::portable);
+        // The widest ring ISA not above the KEM's (an avx512 KEM may run avx2 products).
+        Isa ring_isa = Isa::portable;
+        for (Isa candidate : {isa, Isa::avx2})
+          if (ring_isa == Isa::portable && (candidate == isa || isa == Isa::avx512) &&
+              std::find(ring_isas.begin(), ring_isas.end(), candidate) != ring_isas.end())
+            ring_isa = candidate;
+        ring_multiplier = make_multiplier(shape->first, base.multiplier, Params::parse(base.params), ring_isa);
       } catch (const std::invalid_argument&) {
         ring_multiplier = nullptr;  // no ring twin: no bytes held, no module rows
       }

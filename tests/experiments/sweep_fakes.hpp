@@ -18,14 +18,31 @@ namespace sweep_test {
 using namespace pqmul::experiments;
 namespace fs = std::filesystem;
 
+inline Catalogue::Scheme fake_scheme(std::vector<std::string> multipliers, std::vector<std::string> strategies) {
+  Catalogue::Scheme s;
+  s.multipliers = std::move(multipliers);
+  s.strategies = std::move(strategies);
+  return s;
+}
+
+// ISA lists are given only for ml-kem-768 (ntt has AVX2 and AVX-512, the
+// rest is portable) and kyber/schoolbook; elsewhere the trees decide.
 inline Catalogue fake_catalogue() {
   Catalogue c;
-  c.schemes["ml-kem-768"] = {{"ntt", "schoolbook", "karatsuba", "kronecker"}, {"cached", "lazy", "eager"}};
-  c.schemes["saber"] = {{"toom4-k2", "karatsuba", "ntt", "ntt:layers=6", "toom-k:points=0,1,-1,inf"},
-                        {"cached", "lazy", "eager"}};
-  c.schemes["ntruhps2048677"] = {{"toom4-k2", "ntt"}, {"eager"}};
+  c.schemes["ml-kem-768"] = fake_scheme({"ntt", "schoolbook", "karatsuba", "kronecker"}, {"cached", "lazy", "eager"});
+  c.schemes["ml-kem-768"].isas = {{"ntt", {"portable", "avx2", "avx512"}},
+                                  {"schoolbook", {"portable"}},
+                                  {"karatsuba", {"portable"}},
+                                  {"kronecker", {"portable"}}};
+  c.schemes["saber"] = fake_scheme({"toom4-k2", "karatsuba", "ntt", "ntt:layers=6", "toom-k:points=0,1,-1,inf"},
+                                   {"cached", "lazy", "eager"});
+  c.schemes["ntruhps2048677"] = fake_scheme({"toom4-k2", "ntt"}, {"eager"});
+  c.schemes["ntruhps2048677"].module_products = false;
   c.rings["kyber"] = {"schoolbook", "karatsuba", "ntt", "kronecker"};
   c.rings["saber"] = {"schoolbook", "karatsuba", "toom4-k2", "ntt", "kronecker"};
+  c.ring_isas["kyber/schoolbook"] = {"portable"};
+  c.aeads["tinyjambu-128"] = {"bytes-nand", "bytes-and-inverted-key", "memcpy-nand", "memcpy-and-inverted-key"};
+  c.aeads["tinyjambu-256"] = {"bytes-nand", "memcpy-nand"};
   return c;
 }
 
@@ -73,13 +90,15 @@ inline std::string after(const std::vector<std::string>& argv, const std::string
 // Answers like the real tools: cmake succeeds unless the tree is listed in
 // failing_builds, `pqmul list --json` offers `isas`, checks pass unless their
 // (scheme or ring, multiplier) is in failing_checks, and the benchmark prints
-// one CSV row per requested operation with a median of 1000.
+// one CSV row per requested operation with a median of 1000 (none with
+// --correctness-only) and its own verdict.
 class FakeRunner final : public Runner {
  public:
   std::vector<std::vector<std::string>> commands;
   std::set<std::string> failing_builds;  // tree names
   std::set<std::string> failing_checks;  // "<target>/<multiplier>"
   std::set<std::string> failing_benches;  // "<target>/<multiplier>": rows say fail, exit 1
+  std::set<std::string> unchecked_benches;  // "<target>/<multiplier>": rows carry no verdict
   std::vector<std::string> isas{"portable"};
   std::size_t fail_after = static_cast<std::size_t>(-1);  // throw (as if interrupted) after this many commands
 
@@ -120,19 +139,25 @@ class FakeRunner final : public Runner {
         const auto comma = std::min(ops.find(',', start), ops.size());
         Row row;
         const std::string target = has(a, "--scheme") ? after(a, "--scheme") : after(a, "--ring");
-        row.id = target + "/" + after(a, "--multiplier") + "/" + after(a, "--isa");
+        row.params = after(a, "--params");
+        row.id = target + "/" + after(a, "--multiplier") + (row.params.empty() ? "" : "-" + row.params) + "/" +
+                 after(a, "--isa");
         row.scheme = target;
         row.operation = ops.substr(start, comma - start);
         row.multiplier = after(a, "--multiplier");
         row.strategy = after(a, "--strategy");
         row.isa = after(a, "--isa");
-        row.counter = "tsc";
-        row.counter_overhead = 30;
-        row.median = 1000;
-        row.p10 = 900;
-        row.p90 = 1100;
-        row.samples = std::stoul(after(a, "--samples"));
-        row.correct = failing_benches.count(target + "/" + row.multiplier) ? "fail" : "pass";
+        if (!has(a, "--correctness-only")) {
+          row.counter = "tsc";
+          row.counter_overhead = 30;
+          row.median = 1000;
+          row.p10 = 900;
+          row.p90 = 1100;
+          row.samples = std::stoul(after(a, "--samples"));
+        }
+        row.correct = failing_benches.count(target + "/" + row.multiplier)     ? "fail"
+                      : unchecked_benches.count(target + "/" + row.multiplier) ? ""
+                                                                                : "pass";
         if (row.correct == "fail") r.exit_code = 1;
         rows.push_back(row);
         start = comma + 1;
@@ -156,6 +181,9 @@ class FakeRunner final : public Runner {
   }
   std::size_t benches() const {
     return count([](const auto& a) { return subcommand(a) == "bench"; });
+  }
+  std::size_t benches_of(const std::string& scheme) const {
+    return count([&](const auto& a) { return subcommand(a) == "bench" && after(a, "--scheme") == scheme; });
   }
 };
 

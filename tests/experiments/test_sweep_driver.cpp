@@ -222,6 +222,115 @@ TEST_CASE("sweep driver: a KEM multiplier with commas is checked but not benchma
   CHECK_THAT(f.read_json("manifest.json")["notes"][0]["note"].get<std::string>(), Catch::Contains("not benchmarked"));
 }
 
+namespace {
+
+const char* aead_spec_text = R"(
+name = "aead"
+architectures = ["x86_64", "aarch64"]
+samples = 10
+[kem]
+schemes = "saber"
+operations = ["keygen", "matrix-vector"]
+[aead]
+schemes = "tinyjambu-128"
+variants = ["memcpy-nand", "bytes-nand"]
+params = "message=4096;ad=32"
+)";
+
+struct AeadFixture : Fixture {
+  AeadFixture() {
+    options.spec_text = aead_spec_text;
+    spec = parse_sweep_spec(aead_spec_text, "aead.toml");
+    plan = make_plan(spec, fake_catalogue(), host);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("sweep driver: AEAD rows carry the benchmark's own known-answer verdict", "[sweep]") {
+  AeadFixture f;
+  // gcc-x86_64 and gcc-aarch64 (emulated): saber toom4-k2 and two TinyJAMBU variants each.
+  REQUIRE(f.plan.jobs.size() == 2 * 3);
+  SECTION("passing variants: measured natively, verdict only under emulation, no separate check") {
+    FakeRunner runner;
+    const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+    CHECK(runner.checks() == 2);                       // the KEM jobs only
+    CHECK(runner.benches_of("tinyjambu-128") == 4);    // both trees
+    CHECK(runner.benches_of("saber") == 1);            // the emulated KEM job is never benchmarked
+    CHECK(summary.failed_rows == 0);
+    const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+    const auto aead = rows_where(rows, [](const Row& r) { return r.scheme == "tinyjambu-128"; });
+    REQUIRE(aead.size() == 8);  // two variants x two trees x (encrypt, decrypt)
+    for (const auto& r : aead) {
+      CHECK(r.correct == "pass");
+      CHECK(r.params == "message=4096;ad=32");
+      CHECK(r.isa == "portable");
+      CHECK(r.compiler == "gcc");
+      CHECK_THAT(r.id, Catch::EndsWith("-message=4096;ad=32/portable"));
+      CHECK(r.median.has_value() == !r.emulated);
+    }
+    CHECK(rows_where(aead, [](const Row& r) { return r.emulated; }).size() == 4);
+    // The KEM job's module product is a row like the others.
+    CHECK(rows_where(rows, [](const Row& r) { return r.operation == "matrix-vector"; }).size() == 2);
+
+    // A rerun finds everything finished, AEAD jobs included.
+    FakeRunner again;
+    const auto resumed = run_sweep(f.spec, f.plan, f.host, f.options, again, f.progress);
+    CHECK(again.commands.size() == 1);  // git describe only
+    CHECK(resumed.jobs_resumed == 6);
+  }
+  SECTION("a variant failing its known answers fails its rows, keeps its cycles and the sweep goes on") {
+    FakeRunner runner;
+    runner.failing_benches = {"tinyjambu-128/memcpy-nand"};
+    const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+    const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+    const auto failed = rows_where(rows, [](const Row& r) { return r.multiplier == "memcpy-nand"; });
+    REQUIRE(failed.size() == 4);
+    for (const auto& r : failed) CHECK(r.correct == "fail");
+    CHECK(rows_where(failed, [](const Row& r) { return r.median.has_value(); }).size() == 2);
+    CHECK(summary.failed_rows == 4);
+    const auto state = load_state(f.options.results_dir);
+    std::size_t failed_jobs = 0;
+    for (const auto& [key, job] : state->jobs)
+      if (job.status == JobStatus::failed) {
+        ++failed_jobs;
+        CHECK_THAT(key, Catch::Contains("|aead|tinyjambu-128|memcpy-nand:"));
+        CHECK_THAT(job.note, Catch::Contains("known-answer check of the benchmark failed"));
+      }
+    CHECK(failed_jobs == 2);
+    // --retry-failed reruns exactly those two.
+    f.options.retry_failed = true;
+    FakeRunner retry;
+    const auto again = run_sweep(f.spec, f.plan, f.host, f.options, retry, f.progress);
+    CHECK(again.jobs_run == 2);
+    CHECK(again.failed_rows == 0);
+  }
+  SECTION("rows without a verdict are not taken as passing") {
+    FakeRunner runner;
+    runner.unchecked_benches = {"tinyjambu-128/bytes-nand"};
+    const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+    CHECK(summary.failed_rows == 4);
+    const auto manifest = f.read_json("manifest.json");
+    bool noted = false;
+    for (const auto& n : manifest["notes"])
+      noted |= n["note"].get<std::string>().find("no known-answer verdict") != std::string::npos;
+    CHECK(noted);
+  }
+  SECTION("an unbuilt tree fails its AEAD rows too") {
+    FakeRunner runner;
+    runner.failing_builds = {"gcc-aarch64-vec"};
+    (void)run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
+    const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
+    const auto cross = rows_where(rows, [](const Row& r) { return r.scheme == "tinyjambu-128" && r.emulated; });
+    REQUIRE(cross.size() == 4);
+    for (const auto& r : cross) {
+      CHECK(r.correct == "fail");
+      CHECK(r.params == "message=4096;ad=32");
+      CHECK(r.parameter_set == "128");
+    }
+  }
+}
+
 TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[sweep]") {
   Fixture f;
   SECTION("a finished sweep reruns nothing") {

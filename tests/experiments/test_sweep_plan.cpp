@@ -1,6 +1,7 @@
 // Sweep planning: which trees and jobs a spec expands to on a given host,
 // which combinations are skipped (always with a reason), and the commands.
 #include <catch2/catch.hpp>
+#include <sstream>
 
 #include "sweep_fakes.hpp"
 
@@ -155,6 +156,197 @@ TEST_CASE("sweep plan: names no registry knows are errors, not skips", "[sweep]"
   CHECK(plan_of("[kem]\nschemes = [\"saber\"]\nmultipliers = [\"toom4-k2:leaf=8\"]\n").jobs.size() == 1);
 }
 
+TEST_CASE("sweep plan: AEAD jobs per variant and sizes, portable, in the trees of their scope", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+compilers = ["gcc", "clang"]
+architectures = ["x86_64", "aarch64"]
+vectorize = [true, false]
+isas = ["portable", "avx2"]
+samples = 33
+[aead]
+schemes = ["tinyjambu-128", "tinyjambu-256"]
+variants = ["memcpy-nand", "memcpy-and-inverted-key"]
+operations = ["encrypt"]
+params = ["message=4096;ad=32", "message=64;ad=0"]
+vectorize = [true]
+)",
+                                     "a");
+  const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
+  // Vectorised trees: gcc-x86_64, gcc-aarch64 (emulated), clang-x86_64. tinyjambu-128 has both
+  // variants, tinyjambu-256 only memcpy-nand: 3 variants x 2 sizes per tree.
+  CHECK(plan.jobs.size() == 3 * 3 * 2);
+  CHECK(skipped(plan, "", "tinyjambu-256/memcpy-and-inverted-key", "has no variant"));
+  for (const auto& j : plan.jobs) {
+    CHECK(j.kind == JobKind::aead);
+    CHECK(j.isa == "portable");
+    CHECK(j.strategy.empty());
+    CHECK(j.operations == std::vector<std::string>{"encrypt"});
+    CHECK(plan.trees[j.tree].vectorize);
+  }
+  // Trees no section runs in are not built.
+  CHECK(tree_names(plan) == std::vector<std::string>{"gcc-x86_64-vec", "gcc-aarch64-vec", "clang-x86_64-vec"});
+  CHECK(skipped(plan, "gcc-x86_64-novec", "tree gcc-x86_64-novec", "none of the spec's rows runs in it"));
+  CHECK(skipped(plan, "clang-x86_64-novec", "tree clang-x86_64-novec", "none of the spec's rows"));
+  const Job& first = plan.jobs.front();
+  CHECK(first.key(plan.trees) == "gcc-x86_64-vec|aead|tinyjambu-128|memcpy-nand:message=4096;ad=32||portable");
+  CHECK(row_id(first.target, first.multiplier, first.isa) == "tinyjambu-128/memcpy-nand-message=4096;ad=32/portable");
+  std::set<std::string> keys;
+  for (const auto& j : plan.jobs) keys.insert(j.key(plan.trees));
+  CHECK(keys.size() == plan.jobs.size());
+
+  // No separate check; the benchmark is the one the claims' rows come from.
+  const auto o = options();
+  CHECK(check_command(first, plan.trees[0], spec, o).empty());
+  const auto bench = bench_command(first, plan.trees[0], spec, o);
+  CHECK(subcommand(bench) == "bench");
+  CHECK(after(bench, "--scheme") == "tinyjambu-128");
+  CHECK(after(bench, "--multiplier") == "memcpy-nand");
+  CHECK(after(bench, "--params") == "message=4096;ad=32");
+  CHECK(after(bench, "--ops") == "encrypt");
+  CHECK(after(bench, "--isa") == "portable");
+  CHECK(after(bench, "--samples") == "33");
+  CHECK_FALSE(has(bench, "--correctness-only"));
+  // Under emulation the benchmark gives the verdict alone.
+  const auto cross = std::find_if(plan.jobs.begin(), plan.jobs.end(),
+                                  [&](const Job& j) { return plan.trees[j.tree].emulated; });
+  REQUIRE(cross != plan.jobs.end());
+  const auto emulated = bench_command(*cross, plan.trees[cross->tree], spec, o);
+  CHECK(emulated[0] == "qemu-aarch64");
+  CHECK(has(emulated, "--correctness-only"));
+
+  std::ostringstream dry;
+  print_plan(plan, spec, o, dry);
+  CHECK_THAT(dry.str(), Catch::Contains("18 aead"));
+  CHECK_THAT(dry.str(), Catch::Contains("aead check: (none: the benchmark checks the known answers)"));
+  CHECK_THAT(dry.str(), Catch::Contains("estimate from a clean tree"));
+}
+
+TEST_CASE("sweep plan: section scopes pick trees and ISAs; a row asked twice runs once", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+compilers = ["gcc", "clang"]
+vectorize = [true, false]
+isas = ["portable", "avx2"]
+[[kem]]
+schemes = "saber"
+multipliers = "toom4-k2"
+operations = ["keygen"]
+vectorize = true
+[[kem]]
+schemes = "saber"
+multipliers = "toom4-k2"
+operations = ["decaps", "keygen", "matrix-vector"]
+vectorize = true
+isas = "portable"
+[[kem]]
+schemes = "saber"
+multipliers = "toom4-k2"
+strategies = ["eager", "cached"]
+compilers = "clang"
+vectorize = false
+isas = "portable"
+)",
+                                     "s");
+  const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
+  // gcc-novec runs nothing, so it is not built; clang-novec runs the third section.
+  REQUIRE(tree_names(plan) == std::vector<std::string>{"gcc-x86_64-vec", "clang-x86_64-vec", "clang-x86_64-novec"});
+  CHECK(skipped(plan, "gcc-x86_64-novec", "tree gcc-x86_64-novec", "none of the spec's rows"));
+  // Vectorised trees: toom4-k2 cached at portable (both sections, merged) and avx2 (the first).
+  CHECK(plan.jobs_of(0) == 2);
+  CHECK(plan.jobs_of(1) == 2);
+  // clang-novec: eager and cached, portable.
+  CHECK(plan.jobs_of(2) == 2);
+  for (const auto& j : plan.jobs) {
+    CHECK(j.key(plan.trees).rfind(plan.trees[j.tree].name() + "|", 0) == 0);
+    if (j.tree == 2) {
+      CHECK(j.isa == "portable");
+      CHECK(j.operations == std::vector<std::string>{"keygen", "encaps", "decaps"});
+    } else if (j.isa == "portable") {
+      CHECK(j.operations == std::vector<std::string>{"keygen", "decaps", "matrix-vector"});  // the union
+    } else {
+      CHECK(j.isa == "avx2");
+      CHECK(j.operations == std::vector<std::string>{"keygen"});
+    }
+  }
+  // No ISA skip is recorded for the unvectorised trees: their sections ask for portable only.
+  CHECK_FALSE(skipped(plan, "clang-x86_64-novec", "isa avx2", ""));
+}
+
+TEST_CASE("sweep plan: ISAs a multiplier lacks and module products a scheme lacks are skips", "[sweep]") {
+  const auto spec = parse_sweep_spec(R"(
+isas = ["portable", "avx2", "avx512"]
+[kem]
+schemes = ["ml-kem-768", "ntruhps2048677"]
+multipliers = ["ntt", "karatsuba"]
+operations = ["keygen", "matrix-vector"]
+[ring]
+rings = "kyber"
+multipliers = ["schoolbook", "karatsuba"]
+)",
+                                     "s");
+  const auto plan = make_plan(spec, fake_catalogue(), x86_host(true));
+  // ml-kem-768: ntt at 3 ISAs, karatsuba portable only; ntru: ntt (no ISA list: the tree decides) at 3 ISAs.
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ml-kem-768" && j.multiplier == "ntt"; }) == 3);
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ml-kem-768" && j.multiplier == "karatsuba"; }) == 1);
+  CHECK(skipped(plan, "", "ml-kem-768/karatsuba avx2", "no avx2 version of karatsuba"));
+  CHECK(skipped(plan, "", "ml-kem-768/karatsuba avx512", "it has: portable"));
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ntruhps2048677"; }) == 3);
+  for (const auto& j : plan.jobs)
+    if (j.target == "ntruhps2048677") {
+      CHECK(j.operations == std::vector<std::string>{"keygen"});
+    } else if (j.kind == JobKind::kem) {
+      CHECK(j.operations == std::vector<std::string>{"keygen", "matrix-vector"});
+    }
+  CHECK(skipped(plan, "", "ntruhps2048677 matrix-vector", "no module products"));
+  // Rings: schoolbook portable only, karatsuba everywhere.
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "kyber" && j.multiplier == "schoolbook"; }) == 1);
+  CHECK(jobs_where(plan, [](const Job& j) { return j.target == "kyber" && j.multiplier == "karatsuba"; }) == 3);
+
+  // A KEM job with module products benchmarks them with its strategy.
+  const auto& job = *std::find_if(plan.jobs.begin(), plan.jobs.end(),
+                                  [](const Job& j) { return j.target == "ml-kem-768" && j.isa == "avx2"; });
+  const auto bench = bench_command(job, plan.trees[0], spec, options());
+  CHECK(after(bench, "--ops") == "keygen,matrix-vector");
+  CHECK(after(bench, "--strategy") == "cached");
+  CHECK(after(bench, "--isa") == "avx2");
+  // ISAs of another architecture are left to that tree's registry.
+  const auto cross = make_plan(
+      parse_sweep_spec("architectures = \"aarch64\"\nisas = \"neon\"\n[kem]\nschemes = \"ml-kem-768\"\n", "s"),
+      fake_catalogue(), x86_host(false));
+  CHECK(cross.jobs.size() == 1);
+}
+
+TEST_CASE("sweep plan: AEAD names no registry knows are errors", "[sweep]") {
+  auto plan_of = [](const std::string& text) {
+    return make_plan(parse_sweep_spec(text, "s"), fake_catalogue(), x86_host(false));
+  };
+  CHECK_THROWS_WITH(plan_of("[aead]\nschemes = \"tinyjambu-512\"\n"),
+                    Catch::Contains("aead.schemes: unknown AEAD 'tinyjambu-512'") &&
+                        Catch::Contains("tinyjambu-128"));
+  CHECK_THROWS_WITH(plan_of("[aead]\nschemes = \"tinyjambu-128\"\nvariants = \"memcpy-xor\"\n"),
+                    Catch::Contains("no listed scheme has the variant 'memcpy-xor'") &&
+                        Catch::Contains("memcpy-nand"));
+  CHECK(plan_of("[aead]\nschemes = \"tinyjambu-128\"\n").jobs.size() == 4);
+}
+
+TEST_CASE("sweep plan: the registries' catalogue knows the AEADs and the multipliers' ISAs", "[sweep]") {
+  const auto c = catalogue_from_registries();
+  REQUIRE(c.aeads.count("tinyjambu-128"));
+  const auto& variants = c.aeads.at("tinyjambu-128");
+  CHECK(std::set<std::string>(variants.begin(), variants.end()) ==
+        std::set<std::string>{"bytes-nand", "bytes-and-inverted-key", "memcpy-nand", "memcpy-and-inverted-key"});
+  CHECK(c.aeads.count("tinyjambu-192"));
+  CHECK(c.aeads.count("tinyjambu-256"));
+  for (const auto& [name, scheme] : c.schemes)
+    for (const auto& m : scheme.multipliers) {
+      INFO(name << "/" << m);
+      REQUIRE(scheme.isas.count(m));
+      CHECK(scheme.isas.at(m).front() == "portable");
+    }
+  CHECK_FALSE(c.schemes.at("ntruhps2048677").module_products);
+  CHECK(c.schemes.at("saber").module_products);
+  CHECK(c.ring_isas.at("kyber/ntt").front() == "portable");
+}
+
 TEST_CASE("sweep plan: the shipped quick spec stays small", "[sweep]") {
   const auto spec = load_sweep_spec(std::string(PQMUL_SOURCE_DIR) + "/experiments/sweeps/quick.toml");
   const auto plan = make_plan(spec, catalogue_from_registries(), x86_host(true));
@@ -201,7 +393,8 @@ rank = 3
   const Job& kem = plan.jobs[0];
   const auto check = check_command(kem, tree, spec, o);
   CHECK(check == std::vector<std::string>{"/src/build/sweep/clang-x86_64-novec/experiments/pqmul", "check", "--scheme",
-                                          "saber", "--multiplier", "ntt:layers=6", "--strategy", "cached"});
+                                          "saber", "--multiplier", "ntt:layers=6", "--strategy", "cached",
+                                          "--isa", "portable"});
   const auto bench = bench_command(kem, tree, spec, o);
   CHECK(subcommand(bench) == "bench");
   CHECK(after(bench, "--ops") == "keygen,encaps,decaps");
@@ -215,6 +408,7 @@ rank = 3
   CHECK(subcommand(oracle) == "mul");
   CHECK(after(oracle, "--rank") == "3");
   CHECK(after(oracle, "--strategy") == "lazy");
+  CHECK(after(oracle, "--isa") == "portable");  // not the best ISA the CPU runs
 
   // The cross tree: toolchain file instead of a compiler, every run under qemu.
   const auto gcc = make_plan(parse_sweep_spec("architectures = \"aarch64\"\n[kem]\nschemes = \"saber\"\n", "s"),

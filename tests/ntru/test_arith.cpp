@@ -61,10 +61,31 @@ TEMPLATE_TEST_CASE("ntru packing round trips and fixes the layout", "[ntru][arit
   std::uint32_t value = 0;
   for (std::size_t j = 5; j-- > 0;) value = 3 * value + t[j];
   CHECK(packed[0] == value);  // base 3, coefficient 0 least significant
+  // The last byte holds the remaining (n-1) mod 5 coefficients, if any.
+  std::uint32_t last = 0;
+  for (std::size_t j = P::n - 1; j-- > 5 * (P::trinary_bytes - 1);) last = 3 * last + t[j];
+  CHECK(packed.back() == last);
   // Bytes above 242 decode digit by digit: 255 = 100110 in base 3.
   packed.fill(255);
   const auto d = unpack_s3<P>(packed);
   CHECK((d[0] == 0 && d[1] == 1 && d[2] == 1 && d[3] == 0 && d[4] == 0));
+
+  // Unpacking arbitrary bytes (all ones, random) reads coefficient i from
+  // bits log_q * i .. log_q * (i+1) - 1, bit by bit.
+  for (int trial = 0; trial < 2; ++trial) {
+    if (trial == 0) bytes.fill(0xff);
+    else ntru_test::random_bytes(bytes, rng);
+    const auto u = unpack_sq<P>(bytes);
+    for (std::size_t i = 0; i + 1 < P::n; ++i) {
+      std::uint32_t expected = 0;
+      for (unsigned j = 0; j < P::log_q; ++j) {
+        const std::size_t bit = P::log_q * i + j;
+        expected |= static_cast<std::uint32_t>((bytes[bit / 8] >> (bit % 8)) & 1) << j;
+      }
+      CHECK(u[i] == expected);
+    }
+    CHECK(u[P::n - 1] == 0);
+  }
 }
 
 TEMPLATE_TEST_CASE("ntru Z_3 / Z_q maps and the lift", "[ntru][arith]", Hps2048509, Hps2048677, Hps4096821, Hrss701) {

@@ -8,8 +8,10 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "pqmul/experiments/context.hpp"
@@ -21,6 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+constexpr double default_build_seconds = 240.0;
+constexpr double default_job_seconds = 1.0;
 
 std::string first_line(const std::string& text) {
   const auto end = text.find('\n');
@@ -45,7 +50,7 @@ std::string failure_note(const std::string& what, const CommandResult& r) {
 
 std::string parameter_set_of(const Job& job) {
   if (job.kind == JobKind::ring) return job.target;
-  for (const char* prefix : {"ml-kem-", "kyber", "ntru"})
+  for (const char* prefix : {"ml-kem-", "kyber", "ntru", "tinyjambu-"})
     if (job.target.rfind(prefix, 0) == 0 && job.target.size() > std::string(prefix).size())
       return job.target.substr(std::string(prefix).size());
   return job.target;
@@ -112,6 +117,72 @@ struct RunContext {
   std::string commit, cpu;
 };
 
+// Runs the job's benchmark and reads its CSV rows into rec.rows; false when
+// there are none (the reason is in notes). Exit 1 still prints the rows: one
+// of the benchmark's own correctness checks failed.
+bool read_bench_rows(const Job& job, const TreeConfig& tree, RunContext& ctx, const std::string& log, JobRecord& rec,
+                     std::vector<std::string>& notes) {
+  const auto bench = ctx.runner.run({bench_command(job, tree, ctx.spec, ctx.options), log});
+  if (bench.exit_code != 0) notes.push_back(failure_note("benchmark", bench));
+  if (bench.exit_code != 0 && bench.exit_code != 1) return false;
+  try {
+    rec.rows = read_csv_text(bench.out, "pqmul bench output for " + job.label());
+  } catch (const std::exception& e) {
+    notes.push_back(fmt::format("benchmark output unreadable: {}", e.what()));
+    rec.rows.clear();
+    return false;
+  }
+  if (rec.rows.empty()) notes.push_back("benchmark printed no rows");
+  return !rec.rows.empty();
+}
+
+// The tree's description on a row the benchmark printed.
+void describe_tree(Row& r, const TreeConfig& tree, const BuildRecord& build, const RunContext& ctx,
+                   const std::string& cpu, const std::string& date) {
+  r.vectorize = tree.vectorize;
+  r.emulated = tree.emulated;
+  if (r.compiler.empty()) r.compiler = tree.compiler;
+  if (r.compiler_version.empty()) r.compiler_version = build.compiler_version;
+  if (r.flags.empty()) r.flags = build.flags;
+  if (r.commit.empty()) r.commit = ctx.commit;
+  if (r.cpu.empty()) r.cpu = cpu;
+  if (r.date.empty()) r.date = date;
+}
+
+// An AEAD job has no separate check: the benchmark compares each variant with
+// the official known answers and its rows carry that verdict. Emulated trees
+// run it for the verdict alone (no cycles).
+JobRecord run_aead_job(const Job& job, const TreeConfig& tree, const BuildRecord& build, RunContext& ctx,
+                       const std::string& log, JobRecord& rec, Clock::time_point start, const std::string& date,
+                       const std::string& cpu) {
+  std::vector<std::string> notes;
+  const bool read = read_bench_rows(job, tree, ctx, log, rec, notes);
+  std::size_t failed = 0, unchecked = 0;
+  if (read) {
+    for (auto& r : rec.rows) {
+      if (r.correct == "fail") ++failed;
+      if (r.correct.empty()) ++unchecked;
+      describe_tree(r, tree, build, ctx, cpu, date);
+      if (tree.emulated) {  // correctness only, whatever the benchmark printed
+        r.median.reset();
+        r.p10.reset();
+        r.p90.reset();
+        r.counter.clear();
+        r.counter_overhead.reset();
+      }
+    }
+  } else {
+    rec.rows = rows_without_cycles(job, tree, build, "", ctx.commit, cpu, date);
+    unchecked = rec.rows.size();
+  }
+  if (failed) notes.push_back("the known-answer check of the benchmark failed");
+  if (read && unchecked) notes.push_back("the benchmark gave no known-answer verdict");
+  rec.status = read && !failed && !unchecked ? JobStatus::done : JobStatus::failed;
+  rec.note = fmt::format("{}", fmt::join(notes, "; "));
+  rec.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return rec;
+}
+
 JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& build, RunContext& ctx,
                   const std::string& log) {
   JobRecord rec;
@@ -129,6 +200,7 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
     rec.note = fmt::format("isa {} is not in this tree's registry (it offers: {})", job.isa, fmt::join(build.isas, ", "));
     return rec;
   }
+  if (job.kind == JobKind::aead) return run_aead_job(job, tree, build, ctx, log, rec, start, date, cpu);
   const auto check = ctx.runner.run({check_command(job, tree, ctx.spec, ctx.options), log});
   const std::string correct = check.exit_code == 0 ? "pass" : "fail";
   std::vector<std::string> notes;
@@ -142,18 +214,7 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
   if (!tree.emulated && !unnameable) {
     // pqmul bench checks its own cases too and exits 1 after printing its rows
     // when one fails: keep those rows (with the failure), drop unreadable output.
-    const auto bench = ctx.runner.run({bench_command(job, tree, ctx.spec, ctx.options), log});
-    if (bench.exit_code != 0) notes.push_back(failure_note("benchmark", bench));
-    if (bench.exit_code == 0 || bench.exit_code == 1) {
-      try {
-        rec.rows = read_csv_text(bench.out, "pqmul bench output for " + job.label());
-        measured = !rec.rows.empty();
-        if (!measured) notes.push_back("benchmark printed no rows");
-      } catch (const std::exception& e) {
-        notes.push_back(fmt::format("benchmark output unreadable: {}", e.what()));
-        rec.rows.clear();
-      }
-    }
+    measured = read_bench_rows(job, tree, ctx, log, rec, notes);
   }
   bool bench_failed = false;
   if (measured) {
@@ -162,14 +223,7 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
     for (auto& r : rec.rows) {
       bench_failed |= r.correct == "fail";
       r.correct = correct == "pass" && r.correct != "fail" ? "pass" : "fail";
-      r.vectorize = tree.vectorize;
-      r.emulated = false;
-      if (r.compiler.empty()) r.compiler = tree.compiler;
-      if (r.compiler_version.empty()) r.compiler_version = build.compiler_version;
-      if (r.flags.empty()) r.flags = build.flags;
-      if (r.commit.empty()) r.commit = ctx.commit;
-      if (r.cpu.empty()) r.cpu = cpu;
-      if (r.date.empty()) r.date = date;
+      describe_tree(r, tree, build, ctx, cpu, date);
     }
   } else {
     rec.rows = rows_without_cycles(job, tree, build, correct, ctx.commit, cpu, date);
@@ -235,6 +289,7 @@ std::vector<Row> rows_without_cycles(const Job& job, const TreeConfig& tree, con
     r.multiplier = base;
     r.params = params;
     r.strategy = job.strategy;
+    if (job.rank) r.rank = job.rank;
     r.isa = job.isa;
     r.compiler = tree.compiler;
     r.compiler_version = build.compiler_version;
@@ -259,34 +314,49 @@ std::string format_duration(double seconds) {
 
 double estimate_remaining(std::size_t builds_left, std::size_t jobs_left, double build_seconds, std::size_t builds_done,
                           double job_seconds, std::size_t jobs_done) {
-  // Before anything was measured: a clean tree takes minutes, a job seconds.
-  const double per_build = builds_done ? build_seconds / static_cast<double>(builds_done) : 240.0;
-  const double per_job = jobs_done ? job_seconds / static_cast<double>(jobs_done) : 5.0;
+  // Before anything was measured: a clean tree takes minutes (the pqmul
+  // target alone, -j2), a job (check and benchmark) about a second.
+  const double per_build = builds_done ? build_seconds / static_cast<double>(builds_done) : default_build_seconds;
+  const double per_job = jobs_done ? job_seconds / static_cast<double>(jobs_done) : default_job_seconds;
   return static_cast<double>(builds_left) * per_build + static_cast<double>(jobs_left) * per_job;
 }
 
 void print_plan(const Plan& plan, const SweepSpec& spec, const SweepOptions& options, std::ostream& out) {
   std::size_t rows = 0;
-  for (const auto& j : plan.jobs) rows += j.operations.size();
-  fmt::print(out, "sweep '{}' ({}): {} trees, {} jobs, {} rows; {} skipped\n", spec.name, options.spec_path,
-             plan.trees.size(), plan.jobs.size(), rows, plan.skipped.size());
+  std::map<std::string, std::size_t> kinds;
+  for (const auto& j : plan.jobs) {
+    rows += j.operations.size();
+    ++kinds[to_string(j.kind)];
+  }
+  std::string per_kind;
+  for (const auto& [kind, n] : kinds) per_kind += fmt::format("{}{} {}", per_kind.empty() ? "" : ", ", n, kind);
+  fmt::print(out, "sweep '{}' ({}): {} trees, {} jobs ({}), {} rows; {} skipped\n", spec.name, options.spec_path,
+             plan.trees.size(), plan.jobs.size(), per_kind.empty() ? "none" : per_kind, rows, plan.skipped.size());
   fmt::print(out, "results: {}\n", options.results_dir);
+  fmt::print(out,
+             "estimate from a clean tree: ~{} ({} builds at ~{} each on 2 free cores, {} jobs at ~{} each); "
+             "a rerun skips finished builds and jobs\n",
+             format_duration(estimate_remaining(plan.trees.size(), plan.jobs.size(), 0, 0, 0, 0)), plan.trees.size(),
+             format_duration(estimate_remaining(1, 0, 0, 0, 0, 0)), plan.jobs.size(),
+             format_duration(estimate_remaining(0, 1, 0, 0, 0, 0)));
   for (std::size_t t = 0; t < plan.trees.size(); ++t) {
     const auto& tree = plan.trees[t];
     fmt::print(out, "\ntree {} ({}{}), {} jobs\n", tree.name(), tree.emulated ? "emulated: correctness only, " : "",
                tree.cxx.empty() ? "toolchain " + tree.toolchain_file : tree.cxx, plan.jobs_of(t));
     fmt::print(out, "  configure: {}\n  build:     {}\n", shell_words(configure_command(tree, options)),
                shell_words(build_command(tree, options)));
-    bool first = true;
+    std::set<JobKind> shown;
     for (const auto& job : plan.jobs) {
-      if (job.tree != t) continue;
-      if (first) {
-        fmt::print(out, "  e.g. check: {}\n", shell_words(check_command(job, tree, spec, options)));
-        if (!tree.emulated) fmt::print(out, "       bench: {}\n", shell_words(bench_command(job, tree, spec, options)));
-        first = false;
-      }
-      fmt::print(out, "  - {}\n", job.label());
+      if (job.tree != t || shown.count(job.kind)) continue;
+      shown.insert(job.kind);
+      const auto check = check_command(job, tree, spec, options);
+      fmt::print(out, "  e.g. {} check: {}\n", to_string(job.kind),
+                 check.empty() ? "(none: the benchmark checks the known answers)" : shell_words(check));
+      if (!tree.emulated || job.kind == JobKind::aead)
+        fmt::print(out, "       {} bench: {}\n", to_string(job.kind), shell_words(bench_command(job, tree, spec, options)));
     }
+    for (const auto& job : plan.jobs)
+      if (job.tree == t) fmt::print(out, "  - {}\n", job.label());
   }
   if (!plan.skipped.empty()) {
     fmt::print(out, "\nskipped (recorded in manifest.json):\n");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string_view>
 #include <toml.hpp>
@@ -90,31 +91,148 @@ const toml::value& table(const toml::value& v, const std::string& key) {
   return v;
 }
 
-void read_kem(const toml::value& t, KemSection& kem) {
-  check_keys(t, "[kem]", {"schemes", "multipliers", "strategies", "operations"});
-  const auto& m = t.as_table();
-  if (!m.count("schemes")) fail(t, "[kem] needs 'schemes'", "no schemes");
-  kem.schemes = strings(m.at("schemes"), "kem.schemes");
-  if (m.count("multipliers")) kem.multipliers = strings(m.at("multipliers"), "kem.multipliers");
-  if (m.count("strategies"))
-    kem.strategies = strings(m.at("strategies"), "kem.strategies", {"eager", "lazy", "cached"}, {"default", "all"});
-  if (m.count("operations")) kem.operations = strings(m.at("operations"), "kem.operations", kem_operations());
+// A section given once ([kem]) or several times ([[kem]]): the tables and the
+// name of each for messages ("kem", or "kem #2" in an array).
+std::vector<std::pair<const toml::value*, std::string>> section_tables(const toml::value& v, const std::string& key) {
+  std::vector<std::pair<const toml::value*, std::string>> out;
+  if (v.is_table()) {
+    out.emplace_back(&v, key);
+  } else if (v.is_array()) {
+    const auto& items = v.as_array();
+    if (items.empty()) fail(v, fmt::format("'{}' must hold at least one table", key), "empty");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (!items[i].is_table())
+        fail(items[i], fmt::format("'{}' must be a table ([{}]) or an array of tables ([[{}]])", key, key, key),
+             "not a table");
+      out.emplace_back(&items[i], items.size() == 1 ? key : fmt::format("{} #{}", key, i + 1));
+    }
+  } else {
+    fail(v, fmt::format("'{}' must be a table ([{}]) or an array of tables ([[{}]])", key, key, key), "not a table");
+  }
+  return out;
 }
 
-void read_ring(const toml::value& t, RingSection& ring) {
-  check_keys(t, "[ring]", {"rings", "multipliers", "strategies", "operations", "rank", "trials"});
+// A section's own `compilers` and `vectorize` pick among the spec's trees, so
+// they must name trees the spec builds; its `isas` may be any known ISA.
+void read_scope(const toml::table& m, const std::string& where, const SweepSpec& spec, SectionScope& scope,
+                bool with_isas) {
+  if (m.count("compilers")) {
+    scope.compilers = strings(m.at("compilers"), where + ".compilers", spec.compilers);
+  }
+  if (m.count("vectorize")) {
+    scope.vectorize = booleans(m.at("vectorize"), where + ".vectorize");
+    for (std::size_t i = 0; i < scope.vectorize.size(); ++i)
+      if (std::find(spec.vectorize.begin(), spec.vectorize.end(), scope.vectorize[i]) == spec.vectorize.end()) {
+        const auto& v = m.at("vectorize");
+        Strings built;
+        for (bool b : spec.vectorize) built.emplace_back(b ? "true" : "false");
+        fail(v.is_array() ? v.as_array().at(i) : v,
+             fmt::format("'{}.vectorize' lists {} but the spec builds no such tree (its vectorize: {})", where,
+                         scope.vectorize[i], fmt::join(built, ", ")),
+             "no such tree");
+      }
+  }
+  if (with_isas && m.count("isas")) scope.isas = strings(m.at("isas"), where + ".isas", known_isas());
+}
+
+const Strings scope_keys = {"compilers", "vectorize", "isas"};
+
+Strings with_scope(Strings keys, bool with_isas = true) {
+  for (const auto& k : scope_keys)
+    if (with_isas || k != "isas") keys.push_back(k);
+  return keys;
+}
+
+KemSection read_kem(const toml::value& t, const std::string& where, const SweepSpec& spec) {
+  KemSection kem;
+  check_keys(t, "[" + where + "]", with_scope({"schemes", "multipliers", "strategies", "operations"}));
   const auto& m = t.as_table();
-  if (!m.count("rings")) fail(t, "[ring] needs 'rings'", "no rings");
-  ring.rings = strings(m.at("rings"), "ring.rings");
-  if (m.count("multipliers")) ring.multipliers = strings(m.at("multipliers"), "ring.multipliers");
+  if (!m.count("schemes")) fail(t, fmt::format("[{}] needs 'schemes'", where), "no schemes");
+  kem.schemes = strings(m.at("schemes"), where + ".schemes");
+  if (m.count("multipliers")) kem.multipliers = strings(m.at("multipliers"), where + ".multipliers");
   if (m.count("strategies"))
-    ring.strategies = strings(m.at("strategies"), "ring.strategies", {"eager", "lazy", "cached"}, {"all"});
-  if (m.count("operations")) ring.operations = strings(m.at("operations"), "ring.operations", ring_operations());
-  if (m.count("rank")) ring.rank = positive(m.at("rank"), "ring.rank", 5);
-  if (m.count("trials")) ring.trials = positive(m.at("trials"), "ring.trials", 1000);
+    kem.strategies = strings(m.at("strategies"), where + ".strategies", {"eager", "lazy", "cached"}, {"default", "all"});
+  if (m.count("operations")) kem.operations = strings(m.at("operations"), where + ".operations", kem_operations());
+  read_scope(m, where, spec, kem.scope, true);
+  return kem;
+}
+
+RingSection read_ring(const toml::value& t, const std::string& where, const SweepSpec& spec) {
+  RingSection ring;
+  check_keys(t, "[" + where + "]", with_scope({"rings", "multipliers", "strategies", "operations", "rank", "trials"}));
+  const auto& m = t.as_table();
+  if (!m.count("rings")) fail(t, fmt::format("[{}] needs 'rings'", where), "no rings");
+  ring.rings = strings(m.at("rings"), where + ".rings");
+  if (m.count("multipliers")) ring.multipliers = strings(m.at("multipliers"), where + ".multipliers");
+  if (m.count("strategies"))
+    ring.strategies = strings(m.at("strategies"), where + ".strategies", {"eager", "lazy", "cached"}, {"all"});
+  if (m.count("operations")) ring.operations = strings(m.at("operations"), where + ".operations", ring_operations());
+  if (m.count("rank")) ring.rank = positive(m.at("rank"), where + ".rank", 5);
+  if (m.count("trials")) ring.trials = positive(m.at("trials"), where + ".trials", 1000);
+  read_scope(m, where, spec, ring.scope, true);
+  return ring;
+}
+
+AeadSection read_aead(const toml::value& t, const std::string& where, const SweepSpec& spec) {
+  AeadSection aead;
+  check_keys(t, "[" + where + "]", with_scope({"schemes", "variants", "operations", "params"}, false));
+  const auto& m = t.as_table();
+  if (!m.count("schemes")) fail(t, fmt::format("[{}] needs 'schemes'", where), "no schemes");
+  aead.schemes = strings(m.at("schemes"), where + ".schemes");
+  if (m.count("variants")) aead.variants = strings(m.at("variants"), where + ".variants");
+  if (m.count("operations")) aead.operations = strings(m.at("operations"), where + ".operations", aead_operations());
+  if (m.count("params")) {
+    const auto& v = m.at("params");
+    const Strings given = strings(v, where + ".params");
+    aead.params.clear();
+    for (std::size_t i = 0; i < given.size(); ++i) {
+      const toml::value& at = v.is_array() ? v.as_array().at(i) : v;
+      std::string canonical;
+      try {
+        canonical = canonical_aead_params(given[i]);
+      } catch (const std::invalid_argument& e) {
+        fail(at, fmt::format("'{}.params': {}", where, e.what()), "bad sizes");
+      }
+      if (std::find(aead.params.begin(), aead.params.end(), canonical) != aead.params.end())
+        fail(at, fmt::format("'{}.params' lists {} twice", where, canonical), "duplicate");
+      aead.params.push_back(canonical);
+    }
+  }
+  read_scope(m, where, spec, aead.scope, false);
+  aead.scope.isas = {"portable"};
+  return aead;
 }
 
 }  // namespace
+
+std::string canonical_aead_params(const std::string& text) {
+  std::map<std::string, std::size_t> sizes;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    std::string item = text.substr(start, end - start);
+    start = end + 1;
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument(fmt::format("'{}' must read key=value (keys: message, ad)", item));
+    std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    key.erase(key.find_last_not_of(' ') + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    if (key != "message" && key != "ad")
+      throw std::invalid_argument(fmt::format("unknown size '{}' (valid: message, ad)", key));
+    if (sizes.count(key)) throw std::invalid_argument(fmt::format("'{}' is given twice", key));
+    const bool digits = !value.empty() && value.size() <= 9 &&
+                        std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) throw std::invalid_argument(fmt::format("{} = '{}' is not a size in bytes", key, value));
+    sizes[key] = static_cast<std::size_t>(std::stoul(value));
+  }
+  const std::size_t message = sizes.count("message") ? sizes.at("message") : 4096;
+  const std::size_t ad = sizes.count("ad") ? sizes.at("ad") : 32;
+  return fmt::format("message={};ad={}", message, ad);
+}
 
 SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin) {
   toml::value root;
@@ -126,7 +244,7 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   }
   SweepSpec spec;
   check_keys(root, "the spec", {"name", "description", "compilers", "compiler_commands", "architectures",
-                                "vectorize", "isas", "samples", "counter", "kem", "ring"});
+                                "vectorize", "isas", "samples", "counter", "kem", "ring", "aead"});
   const auto& m = root.as_table();
   if (m.count("name")) spec.name = text(m.at("name"), "name");
   if (m.count("description")) spec.description = text(m.at("description"), "description");
@@ -149,16 +267,18 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   if (m.count("isas")) spec.isas = strings(m.at("isas"), "isas", known_isas());
   if (m.count("samples")) spec.samples = positive(m.at("samples"), "samples", 10'000'000);
   if (m.count("counter")) spec.counter = text(m.at("counter"), "counter");
-  if (m.count("kem")) {
-    read_kem(table(m.at("kem"), "kem"), spec.kem);
-    spec.has_kem = true;
+  // The sections last: their scopes refer to the spec's trees.
+  for (const char* key : {"kem", "ring", "aead"}) {
+    if (!m.count(key)) continue;
+    for (const auto& [t, where] : section_tables(m.at(key), key)) {
+      if (std::string(key) == "kem") spec.kem.push_back(read_kem(*t, where, spec));
+      if (std::string(key) == "ring") spec.ring.push_back(read_ring(*t, where, spec));
+      if (std::string(key) == "aead") spec.aead.push_back(read_aead(*t, where, spec));
+    }
   }
-  if (m.count("ring")) {
-    read_ring(table(m.at("ring"), "ring"), spec.ring);
-    spec.has_ring = true;
-  }
-  if (!spec.has_kem && !spec.has_ring)
-    throw SpecError(fmt::format("{}: the spec needs a [kem] or a [ring] table (nothing to measure)", origin));
+  if (spec.kem.empty() && spec.ring.empty() && spec.aead.empty())
+    throw SpecError(
+        fmt::format("{}: the spec needs a [kem], [ring] or [aead] table (nothing to measure)", origin));
   return spec;
 }
 

@@ -1,8 +1,11 @@
-// The Kem base class: its identifier and the default key checks (lengths).
-// Here, not in the registry, so every family library carries the vtable.
+// The Kem base class (its identifier and the default key checks: lengths) and
+// a registry entry's choice of ISA. Here, not in the registry library, so
+// every family library carries them.
 #include "pqmul/schemes/kem.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace pqmul {
 
@@ -18,6 +21,46 @@ void Kem::check_secret_key(std::span<const std::uint8_t> sk) const {
   if (sk.size() != secret_key_bytes())
     throw InvalidInput(scheme() + ": secret key must be " + std::to_string(secret_key_bytes()) + " bytes, not " +
                        std::to_string(sk.size()));
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+  return s;
+}
+
+}  // namespace
+
+std::vector<Isa> KemEntry::isas(std::string_view multiplier) const {
+  std::vector<Isa> out = {Isa::portable};
+  if (simd_isas)
+    for (Isa i : simd_isas(multiplier)) out.push_back(i);
+  return out;
+}
+
+std::unique_ptr<Kem> KemEntry::make_for(std::string_view multiplier, Strategy s, Isa isa) const {
+  if (isa == Isa::portable) return make(multiplier, s);
+  const auto have = isas(multiplier);
+  if (std::find(have.begin(), have.end(), isa) == have.end()) {
+    std::vector<std::string> names;
+    for (Isa i : have) names.emplace_back(isa_name(i));
+    throw std::invalid_argument(scheme + "/" + std::string(multiplier) + " has no " + std::string(isa_name(isa)) +
+                                " version; built: " + joined(names));
+  }
+  if (const std::string why = isa_unavailable_reason(isa); !why.empty())
+    throw std::invalid_argument(scheme + "/" + std::string(multiplier) + "/" + std::string(isa_name(isa)) +
+                                " cannot run: " + why);
+  return make_simd(multiplier, s, isa);
+}
+
+Isa best_kem_isa(const KemEntry& entry, std::string_view multiplier) {
+  Isa best = Isa::portable;
+  auto rank = [](Isa i) { return i == Isa::avx512 ? 3 : i == Isa::avx2 ? 2 : i == Isa::neon ? 1 : 0; };
+  for (Isa i : entry.isas(multiplier))
+    if (isa_available(i) && rank(i) > rank(best)) best = i;
+  return best;
 }
 
 }  // namespace pqmul

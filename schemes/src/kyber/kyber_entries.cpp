@@ -94,10 +94,10 @@ std::vector<KemEntry> kyber_kem_entries() {
     };
 #if defined(PQMUL_X86_SIMD)
     e.simd_isas = [](std::string_view multiplier) {
-      return multiplier == "ntt" ? std::vector<Isa>{Isa::avx2} : std::vector<Isa>{};
+      return multiplier == "ntt" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
     };
-    e.make_simd = [](std::string_view, Strategy s, Isa) -> std::unique_ptr<Kem> {
-      return kyber::make_kyber_with_ntt_avx2<P>(s);
+    e.make_simd = [](std::string_view, Strategy s, Isa isa) -> std::unique_ptr<Kem> {
+      return kyber::make_kyber_with_ntt_avx2<P>(s, isa);
     };
 #endif
     entries.push_back(std::move(e));

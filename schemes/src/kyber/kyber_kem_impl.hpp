@@ -14,8 +14,9 @@ namespace pqmul::kyber {
 template <class P, Multiplier M>
 class KyberKemImpl final : public KyberKem {
  public:
-  KyberKemImpl(M m, std::string multiplier_name, Strategy s, std::string isa = "portable")
-      : scheme_(std::move(m), s), multiplier_name_(std::move(multiplier_name)), isa_(std::move(isa)) {}
+  // isa: what the instance runs on; it also picks the Keccak of the samplers.
+  KyberKemImpl(M m, std::string multiplier_name, Strategy s, Isa isa = Isa::portable)
+      : scheme_(std::move(m), s, isa), multiplier_name_(std::move(multiplier_name)), isa_(isa_name(isa)) {}
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return multiplier_name_; }
@@ -89,10 +90,10 @@ std::unique_ptr<KyberKem> make_kyber_with_toom(std::string_view name, const Para
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_kronecker(Strategy s);
 #if defined(PQMUL_X86_SIMD)
-// The NTT multiplier on AVX2 (isa() "avx2"); call only where
-// isa_available(Isa::avx2).
+// The NTT multiplier on AVX2, with the Keccak of `isa` (avx2: 4-way, avx512:
+// 8-way); call only where isa_available(isa).
 template <class P>
-std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s);
+std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s, Isa isa = Isa::avx2);
 #endif
 // Any other multiplier of the kyber ring, through its run-time registry handle.
 template <class P>

@@ -32,36 +32,6 @@ const std::vector<KemEntry>& kem_registry() {
   return entries;
 }
 
-std::vector<Isa> KemEntry::isas(std::string_view multiplier) const {
-  std::vector<Isa> out = {Isa::portable};
-  if (simd_isas)
-    for (Isa i : simd_isas(multiplier)) out.push_back(i);
-  return out;
-}
-
-std::unique_ptr<Kem> KemEntry::make_for(std::string_view multiplier, Strategy s, Isa isa) const {
-  if (isa == Isa::portable) return make(multiplier, s);
-  const auto have = isas(multiplier);
-  if (std::find(have.begin(), have.end(), isa) == have.end()) {
-    std::vector<std::string> names;
-    for (Isa i : have) names.emplace_back(isa_name(i));
-    throw std::invalid_argument(scheme + "/" + std::string(multiplier) + " has no " + std::string(isa_name(isa)) +
-                                " version; built: " + join(names));
-  }
-  if (const std::string why = isa_unavailable_reason(isa); !why.empty())
-    throw std::invalid_argument(scheme + "/" + std::string(multiplier) + "/" + std::string(isa_name(isa)) +
-                                " cannot run: " + why);
-  return make_simd(multiplier, s, isa);
-}
-
-Isa best_kem_isa(const KemEntry& entry, std::string_view multiplier) {
-  Isa best = Isa::portable;
-  auto rank = [](Isa i) { return i == Isa::avx512 ? 3 : i == Isa::avx2 ? 2 : i == Isa::neon ? 1 : 0; };
-  for (Isa i : entry.isas(multiplier))
-    if (isa_available(i) && rank(i) > rank(best)) best = i;
-  return best;
-}
-
 std::unique_ptr<Kem> make_kem(std::string_view scheme, std::string_view multiplier, std::optional<Strategy> strategy,
                               std::optional<Isa> isa) {
   const auto& entries = kem_registry();

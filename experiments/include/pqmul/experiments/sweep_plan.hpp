@@ -1,7 +1,8 @@
 #pragma once
 // Expansion of a sweep spec into build trees and jobs. A job is one
 // (tree, scheme or ring, multiplier, strategy, ISA): one correctness check and
-// one benchmark run producing a row per operation. Everything the spec asks
+// one benchmark run producing a row per operation (AEAD jobs: the benchmark
+// alone, which checks the known answers itself). Everything the spec asks
 // for that cannot run here becomes a Skip with its reason, never a silent gap.
 #include <cstddef>
 #include <map>
@@ -15,13 +16,19 @@ namespace pqmul::experiments {
 
 // What the registries offer (the sweep's own binary is built from the same
 // sources as the trees it builds).
+// ISA lists hold what the sweep's own binary compiled; a missing entry means
+// "not known here" and lets the tree's registry decide.
 struct Catalogue {
   struct Scheme {
     std::vector<std::string> multipliers;  // first = default
     std::vector<std::string> strategies;   // strategies that change the computation, first = default
+    std::map<std::string, std::vector<std::string>> isas;  // multiplier -> ISAs compiled
+    bool module_products = true;           // matrix-vector / inner-product rows exist (not NTRU)
   };
   std::map<std::string, Scheme> schemes;
-  std::map<std::string, std::vector<std::string>> rings;  // ring -> multipliers
+  std::map<std::string, std::vector<std::string>> rings;      // ring -> multipliers
+  std::map<std::string, std::vector<std::string>> ring_isas;  // "<ring>/<multiplier>" -> ISAs compiled
+  std::map<std::string, std::vector<std::string>> aeads;      // AEAD scheme -> variants (<load>-<update>)
 };
 Catalogue catalogue_from_registries();
 
@@ -51,17 +58,19 @@ struct TreeConfig {
   std::string name() const;             // <compiler>-<arch>-vec|novec
 };
 
-enum class JobKind { kem, ring };
+enum class JobKind { kem, ring, aead };
+std::string to_string(JobKind kind);
 
 struct Job {
   std::size_t tree = 0;  // index into Plan::trees
   JobKind kind = JobKind::kem;
-  std::string target;      // scheme (kem) or ring
-  std::string multiplier;  // as the registry names it, possibly "name:params"
-  std::string strategy;    // concrete strategy; empty for per-product ring operations
+  std::string target;      // scheme (kem, aead) or ring
+  std::string multiplier;  // as the registry names it, possibly "name:params"; AEAD: "<variant>:message=N;ad=M"
+  std::string strategy;    // concrete strategy; empty for per-product ring operations and AEADs
   std::string isa;
   std::vector<std::string> operations;
-  std::size_t rank = 0;  // module rank of ring jobs with a strategy
+  std::size_t rank = 0;    // module rank of ring jobs with a strategy
+  std::size_t trials = 0;  // random cases of a ring job's oracle check
   // Stable identity in the state file: tree|kind|target|multiplier|strategy|isa.
   std::string key(const std::vector<TreeConfig>& trees) const;
   std::string label() const;  // for the terminal

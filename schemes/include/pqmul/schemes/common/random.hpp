@@ -2,6 +2,7 @@
 // Randomness for the KEMs: the NIST AES-256 CTR-DRBG that produced the
 // official KAT files, and the operating system's generator.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -37,12 +38,14 @@ class NistKatDrbg final : public RandomSource {
 // exclude the KAT DRBG's AES and system calls. Never for keys.
 class BenchmarkRandom final : public RandomSource {
  public:
+  // Eight bytes per step: NTRU draws kilobytes of coins per encapsulation,
+  // which must not weigh in the figures.
   void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) {
+    for (std::size_t i = 0; i < out.size(); i += 8) {
       state_ ^= state_ << 13;
       state_ ^= state_ >> 7;
       state_ ^= state_ << 17;
-      b = static_cast<std::uint8_t>(state_);
+      for (std::size_t j = 0; j < 8 && i + j < out.size(); ++j) out[i + j] = static_cast<std::uint8_t>(state_ >> (8 * j));
     }
   }
 

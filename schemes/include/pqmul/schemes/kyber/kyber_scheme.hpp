@@ -8,6 +8,7 @@
 // other multiplier converts with the FIPS 203 NTT at exactly those
 // boundaries and multiplies in the normal domain. The algebra is the same, so
 // every multiplier produces the same bytes.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -21,6 +22,7 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/kyber/kyber.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
+#include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
 namespace pqmul::kyber {
 
@@ -64,7 +66,10 @@ class Kyber {
   using Vector = std::array<KPoly, k>;
   using Bridge = NttBridge<M>;
 
-  Kyber(M multiplier, Strategy strategy) : m_(std::move(multiplier)), strategy_(strategy) {
+  // hash_isa: the Keccak of the matrix and noise sampling; portable = one
+  // scalar SHAKE per polynomial, avx2 / avx512 = 4 / 8 at a time.
+  Kyber(M multiplier, Strategy strategy, Isa hash_isa = Isa::portable)
+      : m_(std::move(multiplier)), strategy_(strategy), hash_isa_(hash_isa) {
     require_accumulation(m_, k + 1);
   }
   const M& multiplier() const { return m_; }
@@ -196,10 +201,54 @@ class Kyber {
     x.squeeze(ss);
   }
 
-  // A^[i][j] = SampleNTT(rho || j || i); `transposed` reads A^T instead.
-  static KPoly matrix_entry(std::span<const std::uint8_t, 32> rho, unsigned row, unsigned col, bool transposed) {
-    const unsigned i = transposed ? col : row, j = transposed ? row : col;
-    return sample_ntt(rho, static_cast<std::uint8_t>(j), static_cast<std::uint8_t>(i));
+  // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).
+  std::array<KPoly, k * k> matrix(std::span<const std::uint8_t, 32> rho, bool transposed) const {
+    std::array<KPoly, k * k> a;
+    if (hash_isa_ == Isa::portable) {
+      for (unsigned row = 0; row < k; ++row)
+        for (unsigned col = 0; col < k; ++col) {
+          const unsigned i = transposed ? col : row, j = transposed ? row : col;
+          a[k * row + col] = sample_ntt(rho, static_cast<std::uint8_t>(j), static_cast<std::uint8_t>(i));
+        }
+    } else {
+      sample_matrix(rho, k, transposed, a, hash_isa_);
+    }
+    return a;
+  }
+
+  // N noise polynomials: out[t] = SamplePolyCBD_eta[t](PRF(seed, first_nonce + t)),
+  // 8 or 4 at a time on the multi-way Keccak (a lone last one on the scalar one).
+  template <std::size_t N>
+  std::array<KPoly, N> noise(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
+                             const std::array<unsigned, N>& eta) const {
+    std::array<KPoly, N> out;
+    std::size_t t = 0;
+    while (hash_isa_ != Isa::portable && t + 2 <= N)
+      t += hash_isa_ == Isa::avx512 ? noise_batch<8>(seed, first_nonce, eta, t, out)
+                                    : noise_batch<4>(seed, first_nonce, eta, t, out);
+    for (; t < N; ++t) out[t] = sample_noise(seed, static_cast<std::uint8_t>(first_nonce + t), eta[t]);
+    return out;
+  }
+
+  // out[t .. t + W) from one W-way call; ways past N repeat the last
+  // polynomial and are dropped. Returns W.
+  template <std::size_t W, std::size_t N>
+  std::size_t noise_batch(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
+                          const std::array<unsigned, N>& eta, std::size_t t, std::array<KPoly, N>& out) const {
+    std::array<std::uint8_t, W> nonces;
+    std::array<unsigned, W> etas;
+    for (std::size_t w = 0; w < W; ++w) {
+      const std::size_t u = std::min(t + w, N - 1);
+      nonces[w] = static_cast<std::uint8_t>(first_nonce + u);
+      etas[w] = eta[u];
+    }
+    std::array<KPoly, W> polys;
+    if constexpr (W == 8)
+      polys = prf_cbd_x8(seed, nonces, etas, hash_isa_);
+    else
+      polys = prf_cbd_x4(seed, nonces, etas, hash_isa_);
+    for (std::size_t w = 0; w < W && t + w < N; ++w) out[t + w] = polys[w];
+    return W;
   }
 
   // One matrix-vector row: acc = sum_j A^[row][j] * v_j, where v holds the
@@ -222,13 +271,14 @@ class Kyber {
                     FinishNormal&& finish_normal) const {
     std::vector<typename M::operand> cached;
     if (strategy_ == Strategy::cached) transform_vector(v, cached);
+    const auto entries = matrix(rho, transposed);
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     for (unsigned row = 0; row < k; ++row) {
       KPoly sum{};
       m_.clear(acc);
       for (unsigned col = 0; col < k; ++col) {
-        Bridge::from_ntt(m_, matrix_entry(rho, row, col, transposed), a);
+        Bridge::from_ntt(m_, entries[k * row + col], a);
         const typename M::operand* vx = &x;
         if (strategy_ == Strategy::cached) {
           vx = &cached[col];
@@ -287,10 +337,12 @@ class Kyber {
     }
     const auto rho = std::span<const std::uint8_t, 32>(rho_sigma.data(), 32);
     const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
+    std::array<unsigned, 2 * k> etas;
+    etas.fill(P::eta1);
+    const auto se = noise(sigma, 0, etas);  // s: nonces 0..k-1, e: k..2k-1
     Vector s, e;
-    std::uint8_t n = 0;
-    for (auto& p : s) p = sample_noise(sigma, n++, P::eta1);
-    for (auto& p : e) p = sample_noise(sigma, n++, P::eta1);
+    std::copy(se.begin(), se.begin() + k, s.begin());
+    std::copy(se.begin() + k, se.end(), e.begin());
     // t^ = A^ o s^ + e^, encoded in the NTT domain.
     matrix_times(
         rho, false, s,
@@ -310,10 +362,13 @@ class Kyber {
     Vector t_hat, y, e1;
     for (unsigned i = 0; i < k; ++i) t_hat[i] = byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12);
     const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
-    std::uint8_t n = 0;
-    for (auto& p : y) p = sample_noise(r, n++, P::eta1);
-    for (auto& p : e1) p = sample_noise(r, n++, P::eta2);
-    const KPoly e2 = sample_noise(r, n, P::eta2);
+    std::array<unsigned, 2 * k + 1> etas;
+    etas.fill(P::eta2);
+    std::fill(etas.begin(), etas.begin() + k, P::eta1);
+    const auto noise_polys = noise(r, 0, etas);  // y: 0..k-1, e1: k..2k-1, e2: 2k
+    std::copy(noise_polys.begin(), noise_polys.begin() + k, y.begin());
+    std::copy(noise_polys.begin() + k, noise_polys.begin() + 2 * k, e1.begin());
+    const KPoly e2 = noise_polys[2 * k];
     // u = NTT^-1(A^T o y^) + e1.
     auto put_u = [&](unsigned row, const KPoly& product) {
       byte_encode(compress(add(product, e1[row]), P::du), P::du, ct.subspan(32 * P::du * row, 32 * P::du));
@@ -346,6 +401,7 @@ class Kyber {
 
   M m_;
   Strategy strategy_;
+  Isa hash_isa_;
 };
 
 }  // namespace pqmul::kyber

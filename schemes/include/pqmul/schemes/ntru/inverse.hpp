@@ -13,7 +13,9 @@
 // and multiples are applied through masks.
 //
 // The polynomials are bit-sliced, 64 coefficients per word: one bit plane
-// over GF(2); over GF(3) two planes, "is 1" and "is 2" (= -1).
+// over GF(2); over GF(3) two planes, "is 1" and "is 2" (= -1). The loop has a
+// portable form here and an AVX2 twin (inverse_avx2.cpp), chosen by the
+// Kernels parameter; both skip the words of v and w that are still zero.
 //
 // R_q (q = 2^k): the S_2 inverse lifted by Newton iteration r <- r (2 - a r),
 // which doubles the number of correct bits each time, through a multiplier.
@@ -23,73 +25,59 @@
 
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/schemes/ntru/arith.hpp"
+#include "pqmul/schemes/ntru/inverse_kernels.hpp"
+#include "pqmul/schemes/ntru/kernels.hpp"
 
 namespace pqmul::ntru {
 
 namespace detail {
 
-// N coefficients, bit i of the polynomial is bit i % 64 of word i / 64.
-template <std::size_t N>
-struct BitPlane {
-  static constexpr std::size_t words = (N + 63) / 64;
-  std::array<std::uint64_t, words> w{};
+// The state of the divstep loop, bit-sliced: `Words` 64-bit words per plane,
+// bit i of a plane is bit i % 64 of word i / 64. Over GF(3) the planes are
+// f.p f.m g.p g.m v.p v.m w.p w.m ("coefficient is 1", "is 2 (= -1)"); over
+// GF(2) f g v w. The AVX2 kernels use the same layout with Words a multiple
+// of 4; bits at and above n are zero and stay zero.
+enum S3Plane : std::size_t { f_p, f_m, g_p, g_m, v_p, v_m, w_p, w_m, s3_planes };
+enum S2Plane : std::size_t { f_b, g_b, v_b, w_b, s2_planes };
 
-  std::uint64_t bit(std::size_t i) const { return (w[i / 64] >> (i % 64)) & 1; }
-  void set(std::size_t i, std::uint64_t b) { w[i / 64] |= (b & 1) << (i % 64); }
-  // Multiply by x, dropping coefficient N-1 (never set where this is used).
-  void shift_up() {
-    for (std::size_t i = words - 1; i > 0; --i) w[i] = (w[i] << 1) | (w[i - 1] >> 63);
-    w[0] <<= 1;
-    if constexpr (N % 64 != 0) w[words - 1] &= (std::uint64_t{1} << (N % 64)) - 1;
-  }
-  // Divide by x (coefficient 0 is zero where this is used).
-  void shift_down() {
-    for (std::size_t i = 0; i + 1 < words; ++i) w[i] = (w[i] >> 1) | (w[i + 1] << 63);
-    w[words - 1] >>= 1;
-  }
-  // 1 iff a coefficient other than the constant one is set.
-  std::uint64_t above_constant() const {
-    std::uint64_t any = w[0] >> 1;
-    for (std::size_t i = 1; i < words; ++i) any |= w[i];
-    return (any | (0 - any)) >> 63;
-  }
-};
+inline std::uint64_t bit_of(const std::uint64_t* plane, std::size_t i) { return (plane[i / 64] >> (i % 64)) & 1; }
+inline void set_bit(std::uint64_t* plane, std::size_t i, std::uint64_t b) { plane[i / 64] |= (b & 1) << (i % 64); }
 
-template <std::size_t N>
-void conditional_swap(BitPlane<N>& a, BitPlane<N>& b, std::uint64_t mask) {
-  for (std::size_t i = 0; i < BitPlane<N>::words; ++i) {
-    const std::uint64_t t = mask & (a.w[i] ^ b.w[i]);
-    a.w[i] ^= t;
-    b.w[i] ^= t;
+// Divide by x (coefficient 0 is zero where this is used).
+template <std::size_t Words>
+void shift_down(std::uint64_t* x) {
+  for (std::size_t i = 0; i + 1 < Words; ++i) x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+  x[Words - 1] >>= 1;
+}
+template <std::size_t Words>
+void conditional_swap(std::uint64_t* a, std::uint64_t* b, std::uint64_t mask) {
+  for (std::size_t i = 0; i < Words; ++i) {
+    const std::uint64_t t = mask & (a[i] ^ b[i]);
+    a[i] ^= t;
+    b[i] ^= t;
   }
 }
-
-// Element of Z_3[x] as two planes: p = "coefficient is 1", m = "is 2 (= -1)".
-template <std::size_t N>
-struct TritPlanes {
-  BitPlane<N> p, m;
-  std::uint32_t coefficient(std::size_t i) const { return static_cast<std::uint32_t>(p.bit(i) + 2 * m.bit(i)); }
-  void shift_up() { p.shift_up(), m.shift_up(); }
-  void shift_down() { p.shift_down(), m.shift_down(); }
-};
-
-template <std::size_t N>
-void conditional_swap(TritPlanes<N>& a, TritPlanes<N>& b, std::uint64_t mask) {
-  conditional_swap(a.p, b.p, mask);
-  conditional_swap(a.m, b.m, mask);
+// 1 iff a coefficient other than the constant one is set.
+template <std::size_t Words>
+std::uint64_t above_constant(const std::uint64_t* x) {
+  std::uint64_t any = x[0] >> 1;
+  for (std::size_t i = 1; i < Words; ++i) any |= x[i];
+  return (any | (0 - any)) >> 63;
 }
 
-// a += c * b over GF(3), c given as masks (c_is_1, c_is_2), one-hot encoding:
-// a sum is 1 for (1,0), (0,1), (2,2) and 2 for (2,0), (0,2), (1,1).
-template <std::size_t N>
-void add_multiple(TritPlanes<N>& a, const TritPlanes<N>& b, std::uint64_t c_is_1, std::uint64_t c_is_2) {
-  for (std::size_t i = 0; i < BitPlane<N>::words; ++i) {
-    const std::uint64_t bp = (b.p.w[i] & c_is_1) | (b.m.w[i] & c_is_2);
-    const std::uint64_t bm = (b.m.w[i] & c_is_1) | (b.p.w[i] & c_is_2);
-    const std::uint64_t ap = a.p.w[i], am = a.m.w[i];
-    const std::uint64_t a0 = ~(ap | am), b0 = ~(bp | bm);
-    a.p.w[i] = (ap & b0) | (a0 & bp) | (am & bm);
-    a.m.w[i] = (am & b0) | (a0 & bm) | (ap & bp);
+// a += c * b over GF(3), c given as masks (c_is_1, c_is_2). c * b swaps the
+// planes of b for c = 2 and clears them for c = 0; the sum of one-hot trits
+// x, y is t = (x.p | y.m) ^ (x.m | y.p), (x.m | y.m) ^ t, (x.p | y.p) ^ t.
+template <std::size_t Words>
+void add_multiple(std::uint64_t* ap, std::uint64_t* am, const std::uint64_t* bp, const std::uint64_t* bm,
+                  std::uint64_t c_is_1, std::uint64_t c_is_2) {
+  for (std::size_t i = 0; i < Words; ++i) {
+    const std::uint64_t yp = (bp[i] & c_is_1) | (bm[i] & c_is_2);
+    const std::uint64_t ym = (bm[i] & c_is_1) | (bp[i] & c_is_2);
+    const std::uint64_t t = (ap[i] | ym) ^ (am[i] | yp);
+    const std::uint64_t sum_p = (am[i] | ym) ^ t;
+    am[i] = (ap[i] | yp) ^ t;
+    ap[i] = sum_p;
   }
 }
 
@@ -105,67 +93,146 @@ inline std::int32_t divstep_delta(std::int32_t delta, std::uint64_t swap) {
   return (delta ^ (mask & (delta ^ -delta))) + 1;
 }
 
+// The masks of c = -g(0) / f(0) over GF(3) from the constant terms after the
+// swap; f(0) is 1 or 2, its own inverse, so c = 2 g(0) f(0): 0 when g(0) = 0,
+// 2 when g(0) = f(0), 1 otherwise.
+inline void divstep_multiple_s3(std::uint64_t f0p, std::uint64_t g0p, std::uint64_t g0m, std::uint64_t& c_is_1,
+                                std::uint64_t& c_is_2) {
+  const std::uint64_t g_nonzero = (g0p | g0m) & 1, same = ~(f0p ^ g0p) & 1;
+  c_is_1 = 0 - (g_nonzero & (same ^ 1));
+  c_is_2 = 0 - (g_nonzero & same);
+}
+
+// Multiply by x the first `active` words of v or w (the others are zero and
+// stay zero), clearing coefficient n (the only one that could leave the range
+// 0 .. n-1; it is never set where this is used).
+inline void shift_up_active(std::uint64_t* x, std::size_t n, std::size_t active) {
+  for (std::size_t i = active - 1; i > 0; --i) x[i] = (x[i] << 1) | (x[i - 1] >> 63);
+  x[0] <<= 1;
+  if (n / 64 < active) x[n / 64] &= ~(std::uint64_t{1} << (n % 64));
+}
+
+// Words of v and w that can be nonzero in step k when v = 0 and w has degree
+// 0 at step 0: both fit in coefficients 0 .. k.
+template <std::size_t Words>
+std::size_t active_words(std::size_t k) {
+  return k / 64 + 1 < Words ? k / 64 + 1 : Words;
+}
+
+// `steps` divsteps over GF(3) on state (S3Plane layout); returns delta.
+// Portable twin of divsteps_s3_avx2. Requires v = 0 and w of degree 0 (at
+// most) at the start, as the inversions begin.
+template <std::size_t Words>
+std::int32_t divsteps_s3_portable(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
+  auto plane = [state](std::size_t k) { return state + k * Words; };
+  for (std::size_t step = 0; step < steps; ++step) {
+    const std::size_t active = active_words<Words>(step);
+    shift_up_active(plane(v_p), n, active);
+    shift_up_active(plane(v_m), n, active);
+    const std::uint64_t swap = divstep_swap_mask(delta, plane(g_p)[0] | plane(g_m)[0]);
+    delta = divstep_delta(delta, swap);
+    conditional_swap<Words>(plane(f_p), plane(g_p), swap);
+    conditional_swap<Words>(plane(f_m), plane(g_m), swap);
+    std::uint64_t c_is_1, c_is_2;
+    divstep_multiple_s3(plane(f_p)[0], plane(g_p)[0], plane(g_m)[0], c_is_1, c_is_2);
+    add_multiple<Words>(plane(g_p), plane(g_m), plane(f_p), plane(f_m), c_is_1, c_is_2);
+    for (std::size_t i = 0; i < active; ++i) {
+      std::uint64_t *vp = plane(v_p) + i, *vm = plane(v_m) + i, *wp = plane(w_p) + i, *wm = plane(w_m) + i;
+      const std::uint64_t tp = swap & (*vp ^ *wp), tm = swap & (*vm ^ *wm);
+      *vp ^= tp, *wp ^= tp, *vm ^= tm, *wm ^= tm;
+      add_multiple<1>(wp, wm, vp, vm, c_is_1, c_is_2);
+    }
+    shift_down<Words>(plane(g_p));
+    shift_down<Words>(plane(g_m));
+  }
+  return delta;
+}
+
+// The same over GF(2) (S2Plane layout); f(0) = 1, so c = g(0).
+template <std::size_t Words>
+std::int32_t divsteps_s2_portable(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
+  std::uint64_t *f = state + f_b * Words, *g = state + g_b * Words, *v = state + v_b * Words,
+                *w = state + w_b * Words;
+  for (std::size_t step = 0; step < steps; ++step) {
+    const std::size_t active = active_words<Words>(step);
+    shift_up_active(v, n, active);
+    const std::uint64_t swap = divstep_swap_mask(delta, g[0]);
+    delta = divstep_delta(delta, swap);
+    conditional_swap<Words>(f, g, swap);
+    const std::uint64_t c = 0 - (g[0] & 1);
+    for (std::size_t i = 0; i < Words; ++i) g[i] ^= c & f[i];
+    for (std::size_t i = 0; i < active; ++i) {
+      const std::uint64_t t = swap & (v[i] ^ w[i]);
+      v[i] ^= t;
+      w[i] ^= t ^ (c & v[i]);
+    }
+    shift_down<Words>(g);
+  }
+  return delta;
+}
+
+// Words per plane: the portable loop uses as few as hold N bits, the AVX2
+// kernels whole 256-bit registers.
+template <std::size_t N, Kernels K>
+inline constexpr std::size_t plane_words = K == Kernels::avx2 ? ((N + 255) / 256) * 4 : (N + 63) / 64;
+
 }  // namespace detail
 
 // out = a^-1 in S_3 (coefficient n-1 of out is 0). Returns false when a is
 // not invertible modulo (3, Phi_n); out is then meaningless. Only that
 // outcome is revealed.
-template <std::size_t N>
+template <std::size_t N, Kernels K = Kernels::portable>
 bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
-  detail::TritPlanes<N> f, g, v, w;
-  for (std::size_t i = 0; i < N; ++i) f.p.set(i, 1);
+  using namespace detail;
+  constexpr std::size_t words = plane_words<N, K>;
+  alignas(32) std::array<std::uint64_t, s3_planes * words> state{};
+  auto plane = [&state](std::size_t k) { return state.data() + k * words; };
+  for (std::size_t i = 0; i < N; ++i) set_bit(plane(f_p), i, 1);
   const std::uint32_t top = a[N - 1];
   for (std::size_t i = 0; i + 1 < N; ++i) {
     const std::uint32_t t = mod3(a[i] + 2 * top);  // reduced modulo Phi_n
-    g.p.set(N - 2 - i, t & 1);
-    g.m.set(N - 2 - i, t >> 1);
+    set_bit(plane(g_p), N - 2 - i, t & 1);
+    set_bit(plane(g_m), N - 2 - i, t >> 1);
   }
-  w.p.set(0, 1);
-  std::int32_t delta = 1;
-  for (std::size_t step = 0; step < 2 * (N - 1) - 1; ++step) {
-    v.shift_up();
-    const std::uint64_t swap = detail::divstep_swap_mask(delta, g.p.w[0] | g.m.w[0]);
-    delta = detail::divstep_delta(delta, swap);
-    detail::conditional_swap(f, g, swap);
-    detail::conditional_swap(v, w, swap);
-    // f(0) is 1 or 2, its own inverse: c = -g(0)/f(0) = 2 g(0) f(0).
-    const std::uint32_t c = mod3(2 * static_cast<std::uint32_t>(g.coefficient(0) * f.coefficient(0)));
-    const std::uint64_t c_is_1 = 0 - std::uint64_t{c & 1}, c_is_2 = 0 - std::uint64_t{c >> 1};
-    detail::add_multiple(g, f, c_is_1, c_is_2);
-    detail::add_multiple(w, v, c_is_1, c_is_2);
-    g.shift_down();
+  set_bit(plane(w_p), 0, 1);
+  constexpr std::size_t steps = 2 * (N - 1) - 1;
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2)
+    divsteps_s3_avx2(state.data(), words, N, steps, 1);
+  else
+#endif
+    divsteps_s3_portable<words>(state.data(), N, steps, 1);
+  const std::uint32_t f0 = static_cast<std::uint32_t>(bit_of(plane(f_p), 0) + 2 * bit_of(plane(f_m), 0));
+  for (std::size_t i = 0; i + 1 < N; ++i) {
+    const auto v = static_cast<std::uint32_t>(bit_of(plane(v_p), N - 2 - i) + 2 * bit_of(plane(v_m), N - 2 - i));
+    out[i] = static_cast<std::uint8_t>(mod3(f0 * v));
   }
-  const std::uint32_t f0 = f.coefficient(0);
-  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(mod3(f0 * v.coefficient(N - 2 - i)));
   out[N - 1] = 0;
-  return (f.p.above_constant() | f.m.above_constant()) == 0;
+  return (above_constant<words>(plane(f_p)) | above_constant<words>(plane(f_m))) == 0;
 }
 
 // The same over GF(2); a holds bits (0 or 1).
-template <std::size_t N>
+template <std::size_t N, Kernels K = Kernels::portable>
 bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>& out) {
-  detail::BitPlane<N> f, g, v, w;
-  for (std::size_t i = 0; i < N; ++i) f.set(i, 1);
+  using namespace detail;
+  constexpr std::size_t words = plane_words<N, K>;
+  alignas(32) std::array<std::uint64_t, s2_planes * words> state{};
+  std::uint64_t *f = state.data() + f_b * words, *g = state.data() + g_b * words, *v = state.data() + v_b * words,
+                *w = state.data() + w_b * words;
+  for (std::size_t i = 0; i < N; ++i) set_bit(f, i, 1);
   const std::uint8_t top = a[N - 1] & 1;
-  for (std::size_t i = 0; i + 1 < N; ++i) g.set(N - 2 - i, (a[i] & 1) ^ top);
-  w.set(0, 1);
-  std::int32_t delta = 1;
-  for (std::size_t step = 0; step < 2 * (N - 1) - 1; ++step) {
-    v.shift_up();
-    const std::uint64_t swap = detail::divstep_swap_mask(delta, g.w[0]);
-    delta = detail::divstep_delta(delta, swap);
-    detail::conditional_swap(f, g, swap);
-    detail::conditional_swap(v, w, swap);
-    const std::uint64_t c = 0 - (g.w[0] & 1);  // f(0) = 1
-    for (std::size_t i = 0; i < detail::BitPlane<N>::words; ++i) {
-      g.w[i] ^= c & f.w[i];
-      w.w[i] ^= c & v.w[i];
-    }
-    g.shift_down();
-  }
-  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(v.bit(N - 2 - i));
+  for (std::size_t i = 0; i + 1 < N; ++i) set_bit(g, N - 2 - i, (a[i] & 1) ^ top);
+  set_bit(w, 0, 1);
+  constexpr std::size_t steps = 2 * (N - 1) - 1;
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2)
+    divsteps_s2_avx2(state.data(), words, N, steps, 1);
+  else
+#endif
+    divsteps_s2_portable<words>(state.data(), N, steps, 1);
+  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(bit_of(v, N - 2 - i));
   out[N - 1] = 0;
-  return f.above_constant() == 0;
+  return above_constant<words>(f) == 0;
 }
 
 // out = a^-1 modulo (q, Phi_n), as an element of R_q (its value at x = 1 is
@@ -176,17 +243,28 @@ template <ParameterSet P, Multiplier M>
 bool invert_rq(const M& multiplier, const Rq<P>& a, Rq<P>& out) {
   std::array<std::uint8_t, P::n> bits, inverse_bits;
   for (std::size_t i = 0; i < P::n; ++i) bits[i] = static_cast<std::uint8_t>(a[i] & 1);
-  const bool invertible = invert_s2<P::n>(bits, inverse_bits);
+  const bool invertible = invert_s2<P::n, kernels_for<M>>(bits, inverse_bits);
   Rq<P> r, minus_a;
   for (std::size_t i = 0; i < P::n; ++i) {
     r[i] = inverse_bits[i];
     minus_a[i] = mod_q<P>(P::q - a[i]);
   }
-  // Correct modulo 2^precision; each step doubles the precision.
+  // Correct modulo 2^precision; each step doubles the precision. -a is
+  // transformed once, and r once per step for its two products.
+  auto minus_a_t = multiplier.make_operand(), r_t = multiplier.make_operand(), c_t = multiplier.make_operand();
+  auto acc = multiplier.make_accumulator();
+  multiplier.transform(minus_a, minus_a_t);
   for (unsigned precision = 1; precision < P::log_q; precision *= 2) {
-    Rq<P> c = pqmul::mul(multiplier, r, minus_a);
+    multiplier.transform(r, r_t);
+    multiplier.clear(acc);
+    multiplier.multiply_accumulate(acc, r_t, minus_a_t);
+    Rq<P> c;
+    multiplier.inverse(acc, c);
     c[0] = mod_q<P>(c[0] + 2u);
-    r = pqmul::mul(multiplier, c, r);
+    multiplier.transform(c, c_t);
+    multiplier.clear(acc);
+    multiplier.multiply_accumulate(acc, c_t, r_t);
+    multiplier.inverse(acc, r);
   }
   out = r;
   return invertible;

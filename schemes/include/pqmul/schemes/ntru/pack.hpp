@@ -5,6 +5,7 @@
 //               zero coefficient sum in R_q);
 //   S_3:        coefficients 0 .. n-2, five trits per byte in base 3, the
 //               lowest coefficient least significant.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -27,18 +28,21 @@ void pack_sq(const Rq<P>& a, std::span<std::uint8_t, P::rq_bytes> out) {
   if (bits > 0) out[o++] = static_cast<std::uint8_t>(buffer);
 }
 
-// Coefficient n-1 is set to 0 (an element of S_q).
+// Coefficient n-1 is set to 0 (an element of S_q). Coefficient i starts at
+// bit log2(q) * i and fits in the three bytes from there (offset <= 7 and
+// log2(q) <= 16), so each is read directly from a copy with two bytes of
+// zero padding, with no bit buffer carried from one coefficient to the next.
 template <ParameterSet P>
 Rq<P> unpack_sq(std::span<const std::uint8_t, P::rq_bytes> in) {
+  static_assert(P::log_q <= 16);
+  std::array<std::uint8_t, P::rq_bytes + 2> padded{};
+  std::copy(in.begin(), in.end(), padded.begin());
   Rq<P> a;
-  std::uint32_t buffer = 0;
-  unsigned bits = 0;
-  std::size_t o = 0;
   for (std::size_t i = 0; i < P::pack_degree; ++i) {
-    for (; bits < P::log_q; bits += 8) buffer |= std::uint32_t{in[o++]} << bits;
-    a[i] = mod_q<P>(buffer);
-    buffer >>= P::log_q;
-    bits -= P::log_q;
+    const std::size_t bit = P::log_q * i, byte = bit / 8;
+    const std::uint32_t window = std::uint32_t{padded[byte]} | (std::uint32_t{padded[byte + 1]} << 8) |
+                                 (std::uint32_t{padded[byte + 2]} << 16);
+    a[i] = mod_q<P>(window >> (bit % 8));
   }
   a[P::n - 1] = 0;
   return a;
@@ -66,14 +70,18 @@ std::uint8_t unused_bits_set(std::span<const std::uint8_t, P::rq_bytes> in) {
   }
 }
 
+// Whole bytes first (five coefficients each), then the last partial byte.
 template <ParameterSet P>
 void pack_s3(const S3<P>& a, std::span<std::uint8_t, P::trinary_bytes> out) {
-  for (std::size_t byte = 0; byte < P::trinary_bytes; ++byte) {
+  constexpr std::size_t full = P::pack_degree / 5;
+  for (std::size_t byte = 0; byte < full; ++byte) {
+    const std::uint8_t* t = a.coeffs.data() + 5 * byte;
+    out[byte] = static_cast<std::uint8_t>(t[0] + 3 * (t[1] + 3 * (t[2] + 3 * (t[3] + 3 * t[4]))));
+  }
+  if constexpr (full < P::trinary_bytes) {
     std::uint32_t c = 0;
-    const std::size_t first = 5 * byte;
-    for (std::size_t j = 5; j-- > 0;)
-      if (first + j < P::pack_degree) c = 3 * c + a[first + j];
-    out[byte] = static_cast<std::uint8_t>(c);
+    for (std::size_t j = P::pack_degree - 5 * full; j-- > 0;) c = 3 * c + a[5 * full + j];
+    out[full] = static_cast<std::uint8_t>(c);
   }
 }
 
@@ -97,9 +105,12 @@ static_assert(div_pow3_exact());
 template <ParameterSet P>
 S3<P> unpack_s3(std::span<const std::uint8_t, P::trinary_bytes> in) {
   S3<P> a;
-  for (std::size_t byte = 0; byte < P::trinary_bytes; ++byte)
-    for (std::size_t j = 0; j < 5 && 5 * byte + j < P::pack_degree; ++j)
+  constexpr std::size_t full = P::pack_degree / 5;
+  for (std::size_t byte = 0; byte < full; ++byte)
+    for (std::size_t j = 0; j < 5; ++j)
       a[5 * byte + j] = static_cast<std::uint8_t>(mod3(detail::div_pow3(in[byte], j)));
+  for (std::size_t j = 0; 5 * full + j < P::pack_degree; ++j)
+    a[5 * full + j] = static_cast<std::uint8_t>(mod3(detail::div_pow3(in[full], j)));
   a[P::n - 1] = 0;
   return a;
 }

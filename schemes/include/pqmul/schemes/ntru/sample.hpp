@@ -1,12 +1,15 @@
 #pragma once
 // Sampling of ternary polynomials from uniform bytes, as NTRU round 3 defines
 // it (the KAT files fix every bit of these maps).
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
-#include <vector>
 
 #include "pqmul/schemes/ntru/arith.hpp"
+#include "pqmul/schemes/ntru/kernels.hpp"
 #include "pqmul/schemes/ntru/sort.hpp"
 
 namespace pqmul::ntru {
@@ -45,10 +48,12 @@ S3<P> sample_iid_plus(std::span<const std::uint8_t, P::iid_bytes> bytes) {
 // string; they are assembled per group of four keys (15 bytes).
 // (Before October 2020 the reference placed byte 13 of a group at bit 15
 // instead of 16; the round-3 KAT files follow the corrected reading.)
-template <ParameterSet P>
+// The keys are padded with INT32_MAX to a power of two for the sorting network.
+template <ParameterSet P, Kernels K = Kernels::portable>
 S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
   static_assert(P::variant == Variant::hps && (P::n - 1) % 4 == 0);
-  std::vector<std::int32_t> keys(P::n - 1);
+  constexpr std::size_t padded = std::bit_ceil(P::n - 1);
+  alignas(32) std::array<std::int32_t, padded> keys;
   for (std::size_t i = 0; i < (P::n - 1) / 4; ++i) {
     const std::uint8_t* b = u.data() + 15 * i;
     auto at = [b](std::size_t k) { return std::uint32_t{b[k]}; };
@@ -63,7 +68,13 @@ S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
   }
   for (std::size_t i = 0; i < P::weight / 2; ++i) keys[i] |= 1;
   for (std::size_t i = P::weight / 2; i < P::weight; ++i) keys[i] |= 2;
-  sort_int32_ct(keys);
+  for (std::size_t i = P::n - 1; i < padded; ++i) keys[i] = std::numeric_limits<std::int32_t>::max();
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2)
+    sort_int32_pow2_avx2(keys.data(), padded);
+  else
+#endif
+    sort_int32_pow2_portable(keys.data(), padded);
   S3<P> r;
   for (std::size_t i = 0; i < P::n - 1; ++i) r[i] = static_cast<std::uint8_t>(keys[i] & 3);
   r[P::n - 1] = 0;

@@ -84,24 +84,42 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
   S3<P> f, g;
   if constexpr (P::variant == Variant::hps) {
     f = sample_iid<P>(f_bytes);
-    g = sample_fixed_type<P>(seed.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+    g = sample_fixed_type<P, kernels_for<M>>(seed.template subspan<P::iid_bytes, P::fixed_type_bytes>());
   } else {
     f = sample_iid_plus<P>(f_bytes);
     g = sample_iid_plus<P>(seed.template subspan<P::iid_bytes, P::iid_bytes>());
   }
   S3<P> f_inverse_mod3;
-  bool ok = invert_s3<P::n>(f, f_inverse_mod3);
+  bool ok = invert_s3<P::n, kernels_for<M>>(f, f_inverse_mod3);
   pack_s3<P>(f, sk.template subspan<0, P::trinary_bytes>());
   pack_s3<P>(f_inverse_mod3, sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
 
-  const Rq<P> fq = to_rq<P>(f);
-  const Rq<P> gq = key_g<P>(g);  // 3g (HPS) or 3(x-1)g (HRSS)
+  // The products below all have f or 3g (3(x-1)g) as their short second
+  // factor; each operand is transformed once.
+  const M& s = short_multiplier();
+  auto transformed = [&s](const Rq<P>& a) {
+    auto x = s.make_operand();
+    s.transform(a, x);
+    return x;
+  };
+  auto product = [&s](const auto& x, const auto& y) {
+    auto acc = s.make_accumulator();
+    s.clear(acc);
+    s.multiply_accumulate(acc, x, y);
+    Rq<P> out;
+    s.inverse(acc, out);
+    return out;
+  };
+  const auto f_t = transformed(to_rq<P>(f));
+  const auto g_t = transformed(key_g<P>(g));  // 3g (HPS) or 3(x-1)g (HRSS)
   Rq<P> gf_inverse;
-  ok &= invert_rq<P>(multiplier_, mul_rq_short(gq, fq), gf_inverse);
+  ok &= invert_rq<P>(multiplier_, product(g_t, f_t), gf_inverse);
+  const auto gf_inverse_t = transformed(gf_inverse);
   // h^-1 = (gf)^-1 f^2 = f / (3g), h = (gf)^-1 g^2 = 3g / f.
-  const Rq<P> h_inverse = mul_sq_short(mul_rq_short(gf_inverse, fq), fq);
+  Rq<P> h_inverse = product(transformed(product(gf_inverse_t, f_t)), f_t);
+  reduce_phi<P>(h_inverse);
   pack_sq<P>(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
-  const Rq<P> h = mul_rq_short(mul_rq_short(gf_inverse, gq), gq);
+  const Rq<P> h = product(transformed(product(gf_inverse_t, g_t)), g_t);
   pack_sq<P>(h, pk);
   return ok;
 }
@@ -155,7 +173,7 @@ void Ntru<P, M>::encaps(Bytes<P::ciphertext_bytes> ct, Bytes<P::shared_secret_by
   const S3<P> r = sample_iid<P>(coins.template first<P::iid_bytes>());
   S3<P> m;
   if constexpr (P::variant == Variant::hps)
-    m = sample_fixed_type<P>(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+    m = sample_fixed_type<P, kernels_for<M>>(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>());
   else
     m = sample_iid<P>(coins.template subspan<P::iid_bytes, P::iid_bytes>());
   std::array<std::uint8_t, P::message_bytes> rm;

@@ -1,5 +1,8 @@
 // NTRU over the AVX2 toom4-k2 multiplier: Ntru<P, Toom4K2Avx2<ring>> for the
-// four parameter sets, as Kems that report isa "avx2".
+// four parameter sets, as Kems that report isa "avx2". Compiled with the
+// baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
+// instantiates are shared with the portable instantiations, so they must not
+// be AVX2 code; the AVX2 work happens in the kernels it calls.
 #include <stdexcept>
 #include <string>
 

@@ -1,0 +1,97 @@
+// Keccak-f[1600] per kernel family, and the ML-KEM samplers built on the
+// multi-way sponges, in TSC ticks per call. Names:
+//   keccak/f1600/portable             one scalar permutation
+//   keccak/f1600-x4/avx2              four states, one call
+//   keccak/f1600-x4/avx512            four states, AVX-512VL on 256 bits
+//   keccak/f1600-x8/avx512            eight states, one call
+//   ml-kem-768/matrix/<isa>           the 3 x 3 matrix A^ (sample_matrix)
+//   ml-kem-768/noise-eta2-x8/<isa>    eight SamplePolyCBD_2 polynomials (prf_cbd_x8)
+//   ml-kem-768/noise-eta2-x4/<isa>    four of them (prf_cbd_x4)
+// <isa>: the kernel family asked for (portable, and avx2 / avx512 where the CPU runs them).
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bench_registration.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_multiway.hpp"
+#include "pqmul/schemes/kyber/sampling_multiway.hpp"
+#include "tsc_counter.hpp"
+
+namespace {
+
+using namespace pqmul;
+
+std::array<std::uint8_t, 32> seed() {
+  std::array<std::uint8_t, 32> s;
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<std::uint8_t>(7 * i + 1);
+  return s;
+}
+
+const bench::Registration registration([] {
+  benchmark::RegisterBenchmark("keccak/f1600/portable", [](benchmark::State& s) {
+    std::array<std::uint64_t, 25> state{};
+    bench::measure_ticks(s, [&] {
+      keccak::permute(state);
+      benchmark::DoNotOptimize(state.data());
+    });
+  });
+#if defined(PQMUL_X86_SIMD)
+  if (isa_available(Isa::avx2))
+    benchmark::RegisterBenchmark("keccak/f1600-x4/avx2", [](benchmark::State& s) {
+      alignas(64) static std::uint64_t states[100] = {};
+      bench::measure_ticks(s, [&] {
+        keccak::keccak_f1600_x4_avx2(states);
+        benchmark::DoNotOptimize(states);
+      });
+    });
+  if (isa_available(Isa::avx512))
+    benchmark::RegisterBenchmark("keccak/f1600-x4/avx512", [](benchmark::State& s) {
+      alignas(64) static std::uint64_t states[100] = {};
+      bench::measure_ticks(s, [&] {
+        keccak::keccak_f1600_x4_avx512(states);
+        benchmark::DoNotOptimize(states);
+      });
+    });
+  if (isa_available(Isa::avx512))
+    benchmark::RegisterBenchmark("keccak/f1600-x8/avx512", [](benchmark::State& s) {
+      alignas(64) static std::uint64_t states[200] = {};
+      bench::measure_ticks(s, [&] {
+        keccak::keccak_f1600_x8_avx512(states);
+        benchmark::DoNotOptimize(states);
+      });
+    });
+#endif
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+    if (keccak::lower_keccak_isa(isa, 8) != isa) continue;  // not runnable here
+    const std::string suffix(isa_name(isa));
+    benchmark::RegisterBenchmark(("ml-kem-768/matrix/" + suffix).c_str(), [isa](benchmark::State& s) {
+      const auto rho = seed();
+      std::vector<kyber::KPoly> a(9);
+      bench::measure_ticks(s, [&] {
+        kyber::sample_matrix(rho, 3, false, a, isa);
+        benchmark::DoNotOptimize(a.data());
+      });
+    });
+    benchmark::RegisterBenchmark(("ml-kem-768/noise-eta2-x8/" + suffix).c_str(), [isa](benchmark::State& s) {
+      const auto sigma = seed();
+      bench::measure_ticks(s, [&] {
+        auto polys = kyber::prf_cbd_x8(sigma, {0, 1, 2, 3, 4, 5, 6, 7}, 2, isa);
+        benchmark::DoNotOptimize(polys.data());
+      });
+    });
+    benchmark::RegisterBenchmark(("ml-kem-768/noise-eta2-x4/" + suffix).c_str(), [isa](benchmark::State& s) {
+      const auto sigma = seed();
+      bench::measure_ticks(s, [&] {
+        auto polys = kyber::prf_cbd_x4(sigma, {0, 1, 2, 3}, 2, isa);
+        benchmark::DoNotOptimize(polys.data());
+      });
+    });
+  }
+});
+
+}  // namespace

@@ -1,0 +1,62 @@
+#pragma once
+// The Kyber / ML-KEM samplers on multi-way SHAKE: several matrix entries
+// (SampleNTT, FIPS 203 Algorithm 7) or noise polynomials (SamplePolyCBD_eta
+// of PRF_eta, Algorithm 8) per call, from 4-way (AVX2) or 8-way (AVX-512)
+// Keccak where the CPU has it. Every result equals the corresponding call of
+// sample_ntt / sample_noise in primitives.hpp; the portable path (forced or on
+// another CPU) gives the same polynomials.
+//
+// `isa` picks the kernel family (avx512, avx2 or portable), lowered to what
+// the CPU runs and to the widths that exist; nullopt: the fastest
+// (keccak::fastest_keccak_isa, which honours force_portable).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/kyber/primitives.hpp"
+
+namespace pqmul::kyber {
+
+#if defined(PQMUL_X86_SIMD)
+// AVX2 kernels (sampling_multiway_avx2.cpp), twins of the portable loops:
+// Appends the candidates below q of bytes[0, length) (12 bits each, two per
+// 3 bytes) to coeffs[filled ..] until 256 are there; returns the new count.
+std::size_t kyber_rej_uniform_avx2(std::uint16_t* coeffs, std::size_t filled, const std::uint8_t* bytes,
+                                   std::size_t length);
+// SamplePolyCBD_eta of 64 eta bytes into 256 canonical coefficients, eta in {2, 3}.
+void kyber_cbd_avx2(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta);
+#endif
+
+// The two index bytes appended to rho: A^[i, j] = SampleNTT(rho || j || i).
+struct MatrixIndex {
+  std::uint8_t j, i;
+};
+
+// out[k] = sample_ntt(rho, index[k].j, index[k].i).
+std::array<KPoly, 4> sample_ntt_x4(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, 4>& index,
+                                   std::optional<Isa> isa = std::nullopt);
+std::array<KPoly, 8> sample_ntt_x8(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, 8>& index,
+                                   std::optional<Isa> isa = std::nullopt);
+
+// out[k] = sample_noise(sigma, nonce[k], eta), eta in {2, 3}: one eta for all
+// ways, or one per way (ML-KEM-512 mixes eta1 = 3 and eta2 = 2 in encaps).
+std::array<KPoly, 4> prf_cbd_x4(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
+                                unsigned eta, std::optional<Isa> isa = std::nullopt);
+std::array<KPoly, 8> prf_cbd_x8(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
+                                unsigned eta, std::optional<Isa> isa = std::nullopt);
+std::array<KPoly, 4> prf_cbd_x4(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
+                                const std::array<unsigned, 4>& eta, std::optional<Isa> isa = std::nullopt);
+std::array<KPoly, 8> prf_cbd_x8(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
+                                const std::array<unsigned, 8>& eta, std::optional<Isa> isa = std::nullopt);
+
+// The whole k x k matrix, row-major: out[k * r + c] = A^[r, c], or A^T when
+// `transposed` (out[k * r + c] = A^[c, r]). Batches entries 8 (avx512) or 4
+// (avx2) at a time; a single leftover entry runs on the scalar XOF.
+// out.size() must be k * k.
+void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
+                   std::optional<Isa> isa = std::nullopt);
+
+}  // namespace pqmul::kyber

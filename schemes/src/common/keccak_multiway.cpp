@@ -1,0 +1,238 @@
+// Multi-way sponges over lane-interleaved Keccak states, and the choice of
+// permutation kernel. Portable code: the SIMD kernels are only called after
+// isa_available said the CPU runs them.
+#include "pqmul/schemes/common/keccak_multiway.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+
+#include "pqmul/schemes/common/keccak.hpp"
+
+namespace pqmul::keccak {
+namespace {
+
+// Lanes are little-endian: byte b of a state is byte b % 8 of lane b / 8.
+std::uint64_t load64(const std::uint8_t* p) {
+  std::uint64_t v;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&v, p, 8);
+  } else {
+    v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  }
+  return v;
+}
+void store64(std::uint8_t* p, std::uint64_t v) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, 8);
+  } else {
+    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  }
+}
+
+}  // namespace
+
+// Both widths have avx512 and avx2 kernels (x8 avx2 by halves). An AVX-512
+// CPU runs AVX2 too (isa.cpp asks for both), so the fastest family decides.
+Isa lower_keccak_isa(Isa wanted, std::size_t ways) {
+  (void)ways;
+  const Isa fastest = fastest_keccak_isa();
+  if (wanted == Isa::avx512 && fastest == Isa::avx512) return Isa::avx512;
+  if ((wanted == Isa::avx512 || wanted == Isa::avx2) && fastest != Isa::portable) return Isa::avx2;
+  return Isa::portable;
+}
+
+namespace {
+
+// The scalar permutation applied to each of `ways` interleaved states: the
+// portable twin of the kernels.
+void permute_each(std::uint64_t* states, std::size_t ways) {
+  for (std::size_t k = 0; k < ways; ++k) {
+    std::array<std::uint64_t, 25> s;
+    for (std::size_t i = 0; i < 25; ++i) s[i] = states[ways * i + k];
+    permute(s);
+    for (std::size_t i = 0; i < 25; ++i) states[ways * i + k] = s[i];
+  }
+}
+
+// `isa` already lowered: no checks here, this runs once per block.
+void permute_lowered(std::uint64_t* states, std::size_t ways, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (ways == 8 && isa == Isa::avx512) {
+    keccak_f1600_x8_avx512(states);
+    return;
+  }
+  if (ways == 4 && isa == Isa::avx512) {
+    keccak_f1600_x4_avx512(states);
+    return;
+  }
+  if (ways == 4 && isa == Isa::avx2) {
+    keccak_f1600_x4_avx2(states);
+    return;
+  }
+  if (ways == 8 && isa == Isa::avx2) {
+    // Two 4-way halves, re-interleaved with stride 4 and back.
+    alignas(32) std::uint64_t half[2][100];
+    for (std::size_t i = 0; i < 25; ++i)
+      for (std::size_t k = 0; k < 8; ++k) half[k / 4][4 * i + k % 4] = states[8 * i + k];
+    keccak_f1600_x4_avx2(half[0]);
+    keccak_f1600_x4_avx2(half[1]);
+    for (std::size_t i = 0; i < 25; ++i)
+      for (std::size_t k = 0; k < 8; ++k) states[8 * i + k] = half[k / 4][4 * i + k % 4];
+    return;
+  }
+#else
+  (void)isa;
+#endif
+  permute_each(states, ways);
+}
+
+}  // namespace
+
+Isa fastest_keccak_isa() {
+  if (portable_forced()) return Isa::portable;
+  // Asked while the portable path is not forced, so this is the CPU's answer.
+  static const Isa cpu_best = best_isa();
+  return cpu_best == Isa::avx512 || cpu_best == Isa::avx2 ? cpu_best : Isa::portable;
+}
+
+void permute_x4(std::uint64_t* states, Isa isa) { permute_lowered(states, 4, lower_keccak_isa(isa, 4)); }
+void permute_x8(std::uint64_t* states, Isa isa) { permute_lowered(states, 8, lower_keccak_isa(isa, 8)); }
+
+template <std::size_t Ways>
+MultiSponge<Ways>::MultiSponge(std::size_t rate, std::uint8_t domain, Isa isa)
+    : rate_(rate), domain_(domain), isa_(lower_keccak_isa(isa, Ways)) {
+  if (rate == 0 || rate >= 200 || rate % 8 != 0) throw std::invalid_argument("keccak: invalid rate");
+}
+
+template <std::size_t Ways>
+void MultiSponge<Ways>::reset() {
+  states_.fill(0);
+  position_ = 0;
+  squeezing_ = false;
+}
+
+template <std::size_t Ways>
+void MultiSponge<Ways>::permute() {
+  permute_lowered(states_.data(), Ways, isa_);
+}
+
+template <std::size_t Ways>
+void MultiSponge<Ways>::absorb(const Inputs& inputs) {
+  if (squeezing_) throw std::logic_error("keccak: absorb after squeeze");
+  const std::size_t length = inputs[0].size();
+  for (const auto& in : inputs)
+    if (in.size() != length) throw std::invalid_argument("keccak multi-way: inputs of different lengths");
+  std::size_t i = 0;
+  while (i < length) {
+    if (position_ % 8 == 0 && length - i >= 8) {
+      // Whole lanes, up to the end of the block or of the input.
+      const std::size_t lanes = std::min(rate_ - position_, length - i) / 8, first = position_ / 8;
+      for (std::size_t lane = 0; lane < lanes; ++lane)
+        for (std::size_t k = 0; k < Ways; ++k)
+          states_[Ways * (first + lane) + k] ^= load64(&inputs[k][i + 8 * lane]);
+      i += 8 * lanes;
+      position_ += 8 * lanes;
+    } else {
+      for (std::size_t k = 0; k < Ways; ++k)
+        states_[Ways * (position_ / 8) + k] ^= std::uint64_t{inputs[k][i]} << (8 * (position_ % 8));
+      ++i;
+      ++position_;
+    }
+    if (position_ == rate_) {
+      permute();
+      position_ = 0;
+    }
+  }
+}
+
+template <std::size_t Ways>
+void MultiSponge<Ways>::finalize() {
+  // pad10*1 with the domain bits in front of the first padding bit.
+  for (std::size_t k = 0; k < Ways; ++k) {
+    states_[Ways * (position_ / 8) + k] ^= std::uint64_t{domain_} << (8 * (position_ % 8));
+    states_[Ways * ((rate_ - 1) / 8) + k] ^= std::uint64_t{0x80} << (8 * ((rate_ - 1) % 8));
+  }
+  permute();
+  position_ = 0;
+  squeezing_ = true;
+}
+
+template <std::size_t Ways>
+void MultiSponge<Ways>::squeeze(const Outputs& outputs) {
+  const std::size_t length = outputs[0].size();
+  for (const auto& out : outputs)
+    if (out.size() != length) throw std::invalid_argument("keccak multi-way: outputs of different lengths");
+  if (!squeezing_) finalize();
+  std::size_t i = 0;
+  while (i < length) {
+    if (position_ == rate_) {
+      permute();
+      position_ = 0;
+    }
+    if (position_ % 8 == 0 && length - i >= 8) {
+      // Whole lanes, up to the end of the block or of the output.
+      const std::size_t lanes = std::min(rate_ - position_, length - i) / 8, first = position_ / 8;
+      for (std::size_t lane = 0; lane < lanes; ++lane)
+        for (std::size_t k = 0; k < Ways; ++k) store64(&outputs[k][i + 8 * lane], states_[Ways * (first + lane) + k]);
+      i += 8 * lanes;
+      position_ += 8 * lanes;
+    } else {
+      for (std::size_t k = 0; k < Ways; ++k)
+        outputs[k][i] = static_cast<std::uint8_t>(states_[Ways * (position_ / 8) + k] >> (8 * (position_ % 8)));
+      ++i;
+      ++position_;
+    }
+  }
+}
+
+template class MultiSponge<4>;
+template class MultiSponge<8>;
+
+void shake128_x4(const MultiSponge<4>::Outputs& outputs, const MultiSponge<4>::Inputs& inputs) {
+  Shake128X4 h;
+  h.absorb(inputs);
+  h.squeeze(outputs);
+}
+
+void shake256_x4(const MultiSponge<4>::Outputs& outputs, const MultiSponge<4>::Inputs& inputs) {
+  Shake256X4 h;
+  h.absorb(inputs);
+  h.squeeze(outputs);
+}
+
+void shake128_x8(const MultiSponge<8>::Outputs& outputs, const MultiSponge<8>::Inputs& inputs) {
+  Shake128X8 h;
+  h.absorb(inputs);
+  h.squeeze(outputs);
+}
+
+void shake256_x8(const MultiSponge<8>::Outputs& outputs, const MultiSponge<8>::Inputs& inputs) {
+  Shake256X8 h;
+  h.absorb(inputs);
+  h.squeeze(outputs);
+}
+
+namespace {
+template <std::size_t Bytes>
+std::array<std::array<std::uint8_t, Bytes>, 4> sha3_x4(const MultiSponge<4>::Inputs& inputs) {
+  // SHA3-256 / SHA3-512: capacity twice the digest.
+  MultiSponge<4> h(200 - 2 * Bytes, 0x06);
+  h.absorb(inputs);
+  std::array<std::array<std::uint8_t, Bytes>, 4> digests;
+  h.squeeze({digests[0], digests[1], digests[2], digests[3]});
+  return digests;
+}
+}  // namespace
+
+std::array<std::array<std::uint8_t, 32>, 4> sha3_256_x4(const MultiSponge<4>::Inputs& inputs) {
+  return sha3_x4<32>(inputs);
+}
+
+std::array<std::array<std::uint8_t, 64>, 4> sha3_512_x4(const MultiSponge<4>::Inputs& inputs) {
+  return sha3_x4<64>(inputs);
+}
+
+}  // namespace pqmul::keccak

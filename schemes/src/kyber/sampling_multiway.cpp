@@ -1,0 +1,234 @@
+// SampleNTT and SamplePolyCBD over multi-way SHAKE (see sampling_multiway.hpp).
+#include "pqmul/schemes/kyber/sampling_multiway.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_multiway.hpp"
+
+namespace pqmul::kyber {
+namespace {
+
+constexpr std::size_t shake128_rate = 168;
+// Three SHAKE128 blocks give 336 candidates for the 256 coefficients, of which
+// 3329/4096 are accepted: enough for all but about one entry in a hundred,
+// which then takes more blocks.
+constexpr std::size_t first_blocks = 3;
+
+// Appends the candidates below q of `bytes` (a multiple of 3 bytes, two 12-bit
+// candidates per 3 bytes, FIPS 203 Algorithm 7) to f from position `filled`
+// on, until 256 are there; returns the new count. The bytes derive from the
+// public rho, so the rejection may branch.
+std::size_t rejection_sample_portable(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length) {
+  for (std::size_t b = 0; b + 3 <= length && filled < 256; b += 3) {
+    const auto d1 = static_cast<std::uint16_t>(bytes[b] | ((bytes[b + 1] & 0x0F) << 8));
+    const auto d2 = static_cast<std::uint16_t>((bytes[b + 1] >> 4) | (bytes[b + 2] << 4));
+    if (d1 < q) f[filled++] = d1;
+    if (d2 < q && filled < 256) f[filled++] = d2;
+  }
+  return filled;
+}
+
+Isa wanted_isa(std::optional<Isa> isa) { return isa ? *isa : keccak::fastest_keccak_isa(); }
+
+// The AVX2 sampling kernels run wherever a SIMD Keccak family was chosen.
+bool use_avx2(Isa wanted) { return keccak::lower_keccak_isa(wanted, 4) != Isa::portable; }
+
+std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length,
+                             [[maybe_unused]] bool avx2) {
+#if defined(PQMUL_X86_SIMD)
+  if (avx2) return kyber_rej_uniform_avx2(f.coeffs.data(), filled, bytes, length);
+#endif
+  return rejection_sample_portable(f, filled, bytes, length);
+}
+
+// Entries index[0 .. used) into *out[0 .. used); the ways from `used` on are
+// hashed (the permutation is shared) but not sampled.
+template <std::size_t Ways>
+void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, Ways>& index,
+                     const std::array<KPoly*, Ways>& out, std::size_t used, Isa wanted) {
+  keccak::MultiSponge<Ways> xof(shake128_rate, 0x1F, wanted);
+  const bool avx2 = xof.isa() != Isa::portable;
+  std::array<std::array<std::uint8_t, 34>, Ways> seeds;
+  typename keccak::MultiSponge<Ways>::Inputs inputs;
+  for (std::size_t k = 0; k < Ways; ++k) {
+    std::copy(rho.begin(), rho.end(), seeds[k].begin());
+    seeds[k][32] = index[k].j;
+    seeds[k][33] = index[k].i;
+    inputs[k] = seeds[k];
+  }
+  xof.absorb(inputs);
+
+  std::array<std::size_t, Ways> filled{};
+  alignas(64) std::uint8_t stream[Ways][first_blocks * shake128_rate];
+  typename keccak::MultiSponge<Ways>::Outputs outputs;
+  for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], sizeof stream[k]);
+  xof.squeeze(outputs);
+  bool done = true;
+  for (std::size_t k = 0; k < used; ++k) {
+    filled[k] = rejection_sample(*out[k], 0, stream[k], sizeof stream[k], avx2);
+    done = done && filled[k] == 256;
+  }
+  // Rare: one more block for every way while any entry is short (each
+  // stream continues exactly as the scalar XOF would).
+  while (!done) {
+    for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], shake128_rate);
+    xof.squeeze(outputs);
+    done = true;
+    for (std::size_t k = 0; k < used; ++k) {
+      filled[k] = rejection_sample(*out[k], filled[k], stream[k], shake128_rate, avx2);
+      done = done && filled[k] == 256;
+    }
+  }
+}
+
+template <std::size_t Ways>
+std::array<KPoly, Ways> sample_ntt_ways(std::span<const std::uint8_t, 32> rho,
+                                        const std::array<MatrixIndex, Ways>& index, Isa wanted) {
+  std::array<KPoly, Ways> polys;
+  std::array<KPoly*, Ways> out;
+  for (std::size_t k = 0; k < Ways; ++k) out[k] = &polys[k];
+  sample_ntt_into<Ways>(rho, index, out, Ways, wanted);
+  return polys;
+}
+
+// One entry on the scalar XOF, with the same rejection kernel: for the last
+// entry of a matrix whose size is not a multiple of the batch.
+KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted) {
+  const bool avx2 = use_avx2(wanted);
+  keccak::Shake128 xof;
+  xof.absorb(rho);
+  const std::uint8_t indices[2] = {index.j, index.i};
+  xof.absorb(indices);
+  KPoly f;
+  std::uint8_t stream[first_blocks * shake128_rate];
+  xof.squeeze(stream);
+  std::size_t filled = rejection_sample(f, 0, stream, sizeof stream, avx2);
+  while (filled < 256) {
+    xof.squeeze(std::span<std::uint8_t>(stream, shake128_rate));
+    filled = rejection_sample(f, filled, stream, shake128_rate, avx2);
+  }
+  return f;
+}
+
+template <std::size_t Ways>
+std::array<KPoly, Ways> prf_cbd_ways(std::span<const std::uint8_t, 32> sigma,
+                                     const std::array<std::uint8_t, Ways>& nonce,
+                                     const std::array<unsigned, Ways>& eta, Isa wanted) {
+  unsigned max_eta = 2;
+  for (unsigned e : eta) {
+    if (e != 2 && e != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
+    max_eta = std::max(max_eta, e);
+  }
+  keccak::MultiSponge<Ways> prf(136, 0x1F, wanted);  // SHAKE256
+  std::array<std::array<std::uint8_t, 33>, Ways> seeds;
+  typename keccak::MultiSponge<Ways>::Inputs inputs;
+  for (std::size_t k = 0; k < Ways; ++k) {
+    std::copy(sigma.begin(), sigma.end(), seeds[k].begin());
+    seeds[k][32] = nonce[k];
+    inputs[k] = seeds[k];
+  }
+  prf.absorb(inputs);
+  // Equal lengths for all ways: a way with a smaller eta uses a prefix of its stream.
+  alignas(64) std::uint8_t stream[Ways][64 * 3];
+  typename keccak::MultiSponge<Ways>::Outputs outputs;
+  for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], 64 * max_eta);
+  prf.squeeze(outputs);
+  std::array<KPoly, Ways> out;
+  [[maybe_unused]] const bool avx2 = prf.isa() != Isa::portable;
+  for (std::size_t k = 0; k < Ways; ++k) {
+#if defined(PQMUL_X86_SIMD)
+    if (avx2) {
+      kyber_cbd_avx2(out[k].coeffs.data(), stream[k], eta[k]);
+      continue;
+    }
+#endif
+    out[k] = cbd(std::span<const std::uint8_t>(stream[k], 64 * eta[k]), eta[k]);
+  }
+  return out;
+}
+
+template <std::size_t Ways>
+std::array<unsigned, Ways> same_eta(unsigned eta) {
+  std::array<unsigned, Ways> all;
+  all.fill(eta);
+  return all;
+}
+
+}  // namespace
+
+std::array<KPoly, 4> sample_ntt_x4(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, 4>& index,
+                                   std::optional<Isa> isa) {
+  return sample_ntt_ways<4>(rho, index, wanted_isa(isa));
+}
+
+std::array<KPoly, 8> sample_ntt_x8(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, 8>& index,
+                                   std::optional<Isa> isa) {
+  return sample_ntt_ways<8>(rho, index, wanted_isa(isa));
+}
+
+std::array<KPoly, 4> prf_cbd_x4(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
+                                unsigned eta, std::optional<Isa> isa) {
+  return prf_cbd_ways<4>(sigma, nonce, same_eta<4>(eta), wanted_isa(isa));
+}
+
+std::array<KPoly, 8> prf_cbd_x8(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
+                                unsigned eta, std::optional<Isa> isa) {
+  return prf_cbd_ways<8>(sigma, nonce, same_eta<8>(eta), wanted_isa(isa));
+}
+
+std::array<KPoly, 4> prf_cbd_x4(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
+                                const std::array<unsigned, 4>& eta, std::optional<Isa> isa) {
+  return prf_cbd_ways<4>(sigma, nonce, eta, wanted_isa(isa));
+}
+
+std::array<KPoly, 8> prf_cbd_x8(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
+                                const std::array<unsigned, 8>& eta, std::optional<Isa> isa) {
+  return prf_cbd_ways<8>(sigma, nonce, eta, wanted_isa(isa));
+}
+
+void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
+                   std::optional<Isa> isa) {
+  if (out.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
+  // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when transposed.
+  auto index_of = [&](std::size_t e) {
+    const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
+    return transposed ? MatrixIndex{r, c} : MatrixIndex{c, r};
+  };
+  const Isa wanted = wanted_isa(isa);
+  std::size_t e = 0;
+  if (keccak::lower_keccak_isa(wanted, 8) == Isa::avx512) {
+    for (; out.size() - e >= 8; e += 8) {
+      std::array<MatrixIndex, 8> index;
+      std::array<KPoly*, 8> to;
+      for (std::size_t w = 0; w < 8; ++w) {
+        index[w] = index_of(e + w);
+        to[w] = &out[e + w];
+      }
+      sample_ntt_into<8>(rho, index, to, 8, wanted);
+    }
+  }
+  // 4-way batches, the last possibly part-filled (its spare ways hash a copy
+  // of the last entry and are not sampled). The AVX-512VL x4 kernel costs
+  // less than one scalar permutation, so it takes even a single leftover
+  // entry; with AVX2 a single entry is cheaper alone.
+  const Isa x4 = keccak::lower_keccak_isa(wanted, 4);
+  if (x4 != Isa::portable) {
+    const std::size_t smallest_batch = x4 == Isa::avx512 ? 1 : 2;
+    while (out.size() - e >= smallest_batch) {
+      const std::size_t n = std::min<std::size_t>(4, out.size() - e);
+      std::array<MatrixIndex, 4> index;
+      std::array<KPoly*, 4> to;
+      for (std::size_t w = 0; w < 4; ++w) {
+        index[w] = index_of(e + std::min(w, n - 1));
+        to[w] = &out[e + std::min(w, n - 1)];
+      }
+      sample_ntt_into<4>(rho, index, to, n, wanted);
+      e += n;
+    }
+  }
+  for (; e < out.size(); ++e) out[e] = sample_ntt_single(rho, index_of(e), wanted);
+}
+
+}  // namespace pqmul::kyber

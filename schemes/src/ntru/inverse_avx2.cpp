@@ -1,0 +1,255 @@
+// AVX2 kernels of the divstep loops (inverse_kernels.hpp): each plane is held
+// in Y registers of four words; a shift by one bit moves the carry between
+// words with a lane rotation and a blend. The sequence of operations is the
+// one of the portable twins, with the same masks.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "pqmul/schemes/ntru/inverse_kernels.hpp"
+
+namespace pqmul::ntru::detail {
+namespace {
+
+inline __m256i load(const std::uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::uint64_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// x * x: word k takes its top bit from word k-1 (lane 3 of the previous
+// register for lane 0).
+// Only the first A registers (the others are zero and stay zero).
+template <std::size_t A, std::size_t Y>
+inline void shift_up(__m256i (&x)[Y], const __m256i (&keep)[Y]) {
+  __m256i previous = _mm256_setzero_si256();
+  for (std::size_t k = 0; k < A; ++k) {
+    const __m256i rotated = _mm256_permute4x64_epi64(x[k], 0x93);  // lanes 3, 0, 1, 2
+    const __m256i carry = _mm256_blend_epi32(rotated, previous, 0x03);
+    previous = rotated;
+    x[k] = _mm256_and_si256(_mm256_or_si256(_mm256_slli_epi64(x[k], 1), _mm256_srli_epi64(carry, 63)), keep[k]);
+  }
+}
+
+// x / x: word k takes its bottom bit from word k+1.
+template <std::size_t Y>
+inline void shift_down(__m256i (&x)[Y]) {
+  __m256i next = _mm256_setzero_si256();
+  for (std::size_t k = Y; k-- > 0;) {
+    const __m256i rotated = _mm256_permute4x64_epi64(x[k], 0x39);  // lanes 1, 2, 3, 0
+    const __m256i carry = _mm256_blend_epi32(rotated, next, 0xC0);
+    next = rotated;
+    x[k] = _mm256_or_si256(_mm256_srli_epi64(x[k], 1), _mm256_slli_epi64(carry, 63));
+  }
+}
+
+// mask is all ones or all zeros: a blend per register and operand.
+template <std::size_t A, std::size_t Y>
+inline void conditional_swap(__m256i (&a)[Y], __m256i (&b)[Y], __m256i mask) {
+  for (std::size_t k = 0; k < A; ++k) {
+    const __m256i a_k = a[k];
+    a[k] = _mm256_blendv_epi8(a_k, b[k], mask);
+    b[k] = _mm256_blendv_epi8(b[k], a_k, mask);
+  }
+}
+
+// (ap, am) += c * (bp, bm) over GF(3), as detail::add_multiple: c * b is b
+// with its planes exchanged when c = 2 (mask c2), cleared when c = 0 (mask
+// nonzero off).
+template <std::size_t A, std::size_t Y>
+inline void add_multiple(__m256i (&ap)[Y], __m256i (&am)[Y], const __m256i (&bp)[Y], const __m256i (&bm)[Y],
+                         __m256i nonzero, __m256i c2) {
+  for (std::size_t k = 0; k < A; ++k) {
+    const __m256i yp = _mm256_and_si256(_mm256_blendv_epi8(bp[k], bm[k], c2), nonzero);
+    const __m256i ym = _mm256_and_si256(_mm256_blendv_epi8(bm[k], bp[k], c2), nonzero);
+    const __m256i t = _mm256_xor_si256(_mm256_or_si256(ap[k], ym), _mm256_or_si256(am[k], yp));
+    const __m256i sum_p = _mm256_xor_si256(_mm256_or_si256(am[k], ym), t);
+    am[k] = _mm256_xor_si256(_mm256_or_si256(ap[k], yp), t);
+    ap[k] = sum_p;
+  }
+}
+
+inline std::uint64_t low_word(__m256i x) {
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(x)));
+}
+
+inline std::uint64_t swap_mask(std::int32_t delta, std::uint64_t g0_nonzero) {
+  const std::uint64_t positive = static_cast<std::uint32_t>(-delta) >> 31;
+  return 0 - (positive & g0_nonzero & 1);
+}
+
+inline std::int32_t next_delta(std::int32_t delta, std::uint64_t swap) {
+  const std::int32_t mask = -static_cast<std::int32_t>(swap & 1);
+  return (delta ^ (mask & (delta ^ -delta))) + 1;
+}
+
+inline __m256i broadcast(std::uint64_t m) { return _mm256_set1_epi64x(static_cast<long long>(m)); }
+
+// All ones except coefficient n (cleared after a multiplication by x).
+template <std::size_t Y>
+inline void keep_masks(__m256i (&keep)[Y], std::size_t n) {
+  alignas(32) std::uint64_t words[4 * Y];
+  for (std::size_t i = 0; i < 4 * Y; ++i) words[i] = ~std::uint64_t{0};
+  if (n / 64 < 4 * Y) words[n / 64] &= ~(std::uint64_t{1} << (n % 64));
+  for (std::size_t k = 0; k < Y; ++k) keep[k] = load(words + 4 * k);
+}
+
+template <std::size_t Y>
+void load_planes(__m256i (&x)[Y], const std::uint64_t* p) {
+  for (std::size_t k = 0; k < Y; ++k) x[k] = load(p + 4 * k);
+}
+template <std::size_t Y>
+void store_planes(std::uint64_t* p, const __m256i (&x)[Y]) {
+  for (std::size_t k = 0; k < Y; ++k) store(p + 4 * k, x[k]);
+}
+
+// The decisions of a divstep (swap, and the multiple of f added to g) depend
+// on the constant terms only, and after j steps bit 0 of g depends on bits
+// 0 .. j of the initial f and g. So a batch of up to 63 steps is decided from
+// scalar copies of the lowest words, which the vector registers never have to
+// hand back in between: the scalar and vector dependency chains overlap.
+//
+// v and w start with no coefficient above 0, so during step k they fit in
+// coefficients 0 .. k: a batch works on the A = k / 256 + 1 registers of v
+// and w that can be nonzero (batches do not cross multiples of 256 steps).
+constexpr std::size_t batch_steps = 63;
+
+template <std::size_t Y>
+struct TritState {
+  __m256i fp[Y], fm[Y], gp[Y], gm[Y], vp[Y], vm[Y], wp[Y], wm[Y], keep[Y];
+};
+
+template <std::size_t Y>
+struct BitState {
+  __m256i f[Y], g[Y], v[Y], w[Y], keep[Y];
+};
+
+template <std::size_t Y, std::size_t A>
+void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
+  std::uint64_t f0p = low_word(x.fp[0]), f0m = low_word(x.fm[0]), g0p = low_word(x.gp[0]), g0m = low_word(x.gm[0]);
+  for (std::size_t step = 0; step < batch; ++step) {
+    // Scalar: the decisions, and the low words advanced by one step.
+    const std::uint64_t swap = swap_mask(delta, g0p | g0m);
+    delta = next_delta(delta, swap);
+    const std::uint64_t tp = swap & (f0p ^ g0p), tm = swap & (f0m ^ g0m);
+    f0p ^= tp, g0p ^= tp, f0m ^= tm, g0m ^= tm;
+    const std::uint64_t g_nonzero = 0 - ((g0p | g0m) & 1), same = 0 - (~(f0p ^ g0p) & 1);
+    const std::uint64_t c2 = g_nonzero & same;
+    const std::uint64_t yp = ((f0p & ~c2) | (f0m & c2)) & g_nonzero, ym = ((f0m & ~c2) | (f0p & c2)) & g_nonzero;
+    const std::uint64_t t = (g0p | ym) ^ (g0m | yp);
+    const std::uint64_t sum_p = (g0m | ym) ^ t;
+    g0m = ((g0p | yp) ^ t) >> 1;
+    g0p = sum_p >> 1;
+    // Vectors: the same step on the whole state.
+    shift_up<A>(x.vp, x.keep);
+    shift_up<A>(x.vm, x.keep);
+    const __m256i swap_v = broadcast(swap);
+    conditional_swap<Y>(x.fp, x.gp, swap_v);
+    conditional_swap<Y>(x.fm, x.gm, swap_v);
+    conditional_swap<A>(x.vp, x.wp, swap_v);
+    conditional_swap<A>(x.vm, x.wm, swap_v);
+    const __m256i nonzero_v = broadcast(g_nonzero), c2_v = broadcast(c2);
+    add_multiple<Y>(x.gp, x.gm, x.fp, x.fm, nonzero_v, c2_v);
+    add_multiple<A>(x.wp, x.wm, x.vp, x.vm, nonzero_v, c2_v);
+    shift_down(x.gp);
+    shift_down(x.gm);
+  }
+}
+
+template <std::size_t Y, std::size_t A>
+void batch_s2(BitState<Y>& x, std::size_t batch, std::int32_t& delta) {
+  std::uint64_t f0 = low_word(x.f[0]), g0 = low_word(x.g[0]);
+  for (std::size_t step = 0; step < batch; ++step) {
+    const std::uint64_t swap = swap_mask(delta, g0);
+    delta = next_delta(delta, swap);
+    const std::uint64_t t = swap & (f0 ^ g0);
+    f0 ^= t, g0 ^= t;
+    const std::uint64_t c = 0 - (g0 & 1);
+    g0 = (g0 ^ (c & f0)) >> 1;
+    shift_up<A>(x.v, x.keep);
+    const __m256i swap_v = broadcast(swap);
+    conditional_swap<Y>(x.f, x.g, swap_v);
+    conditional_swap<A>(x.v, x.w, swap_v);
+    const __m256i c_v = broadcast(c);
+    for (std::size_t k = 0; k < Y; ++k) x.g[k] = _mm256_xor_si256(x.g[k], _mm256_and_si256(c_v, x.f[k]));
+    for (std::size_t k = 0; k < A; ++k) x.w[k] = _mm256_xor_si256(x.w[k], _mm256_and_si256(c_v, x.v[k]));
+    shift_down(x.g);
+  }
+}
+
+// Runs batch<Y, active>; active (1 .. Y) depends on the step count only.
+template <std::size_t Y, std::size_t A, class State>
+void dispatch(State& x, std::size_t active, std::size_t batch, std::int32_t& delta) {
+  if constexpr (A < Y) {
+    if (active != A) return dispatch<Y, A + 1>(x, active, batch, delta);
+  }
+  if constexpr (std::is_same_v<State, TritState<Y>>)
+    batch_s3<Y, A>(x, batch, delta);
+  else
+    batch_s2<Y, A>(x, batch, delta);
+}
+
+template <std::size_t Y, class State>
+std::int32_t run(State& x, std::size_t steps, std::int32_t delta) {
+  for (std::size_t done = 0; done < steps;) {
+    const std::size_t phase_end = (done / 256 + 1) * 256;
+    std::size_t end = done + batch_steps;
+    if (end > phase_end) end = phase_end;
+    if (end > steps) end = steps;
+    const std::size_t active = done / 256 + 1 < Y ? done / 256 + 1 : Y;
+    dispatch<Y, 1>(x, active, end - done, delta);
+    done = end;
+  }
+  return delta;
+}
+
+template <std::size_t Y>
+std::int32_t run_s3(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
+  constexpr std::size_t W = 4 * Y;
+  TritState<Y> x;
+  load_planes(x.fp, state + 0 * W), load_planes(x.fm, state + 1 * W), load_planes(x.gp, state + 2 * W);
+  load_planes(x.gm, state + 3 * W), load_planes(x.vp, state + 4 * W), load_planes(x.vm, state + 5 * W);
+  load_planes(x.wp, state + 6 * W), load_planes(x.wm, state + 7 * W);
+  keep_masks(x.keep, n);
+  delta = run<Y>(x, steps, delta);
+  store_planes(state + 0 * W, x.fp), store_planes(state + 1 * W, x.fm), store_planes(state + 2 * W, x.gp);
+  store_planes(state + 3 * W, x.gm), store_planes(state + 4 * W, x.vp), store_planes(state + 5 * W, x.vm);
+  store_planes(state + 6 * W, x.wp), store_planes(state + 7 * W, x.wm);
+  return delta;
+}
+
+template <std::size_t Y>
+std::int32_t run_s2(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
+  constexpr std::size_t W = 4 * Y;
+  BitState<Y> x;
+  load_planes(x.f, state + 0 * W), load_planes(x.g, state + 1 * W), load_planes(x.v, state + 2 * W);
+  load_planes(x.w, state + 3 * W);
+  keep_masks(x.keep, n);
+  delta = run<Y>(x, steps, delta);
+  store_planes(state + 0 * W, x.f), store_planes(state + 1 * W, x.g), store_planes(state + 2 * W, x.v);
+  store_planes(state + 3 * W, x.w);
+  return delta;
+}
+
+}  // namespace
+
+std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
+                              std::int32_t delta) {
+  switch (words) {
+    case 4: return run_s3<1>(state, n, steps, delta);
+    case 8: return run_s3<2>(state, n, steps, delta);
+    case 12: return run_s3<3>(state, n, steps, delta);
+    default: return run_s3<4>(state, n, steps, delta);
+  }
+}
+
+std::int32_t divsteps_s2_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
+                              std::int32_t delta) {
+  switch (words) {
+    case 4: return run_s2<1>(state, n, steps, delta);
+    case 8: return run_s2<2>(state, n, steps, delta);
+    case 12: return run_s2<3>(state, n, steps, delta);
+    default: return run_s2<4>(state, n, steps, delta);
+  }
+}
+
+}  // namespace pqmul::ntru::detail

@@ -1,0 +1,270 @@
+// The multi-way samplers against the scalar SampleNTT and SamplePolyCBD of
+// primitives.cpp (which the FIPS 203 KATs and CCTV vectors check): every
+// result equal, for many seeds and index sets, both eta, with the fastest
+// kernels and with the portable path forced.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "../common/test_util.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/kyber/sampling_multiway.hpp"
+
+using namespace pqmul;
+using namespace pqmul::kyber;
+
+namespace {
+
+// (PQMUL_FORCE_PORTABLE=1 runs of the suite stay forced.)
+struct ForcePortable {
+  ForcePortable() : was_forced(portable_forced()) { force_portable(true); }
+  ~ForcePortable() { force_portable(was_forced); }
+  bool was_forced;
+  ForcePortable(const ForcePortable&) = delete;
+  ForcePortable& operator=(const ForcePortable&) = delete;
+};
+
+std::array<std::uint8_t, 32> random_seed(test::TestPrng& prng) {
+  std::array<std::uint8_t, 32> seed;
+  for (auto& b : seed) b = static_cast<std::uint8_t>(prng.next());
+  return seed;
+}
+
+// Indices as the schemes use them (0..3), with now and then any byte value.
+std::uint8_t random_index(test::TestPrng& prng) {
+  return static_cast<std::uint8_t>(prng.below(8) == 0 ? prng.next() : prng.below(4));
+}
+
+template <std::size_t Ways, class Sampler>
+void check_sample_ntt(Sampler sampler, std::uint64_t seed, int rounds) {
+  test::TestPrng prng(seed);
+  for (int r = 0; r < rounds; ++r) {
+    const auto rho = random_seed(prng);
+    std::array<MatrixIndex, Ways> index;
+    for (auto& ix : index) ix = {random_index(prng), random_index(prng)};
+    const auto got = sampler(rho, index);
+    for (std::size_t k = 0; k < Ways; ++k) {
+      INFO("round " << r << ", way " << k << ", j " << int{index[k].j} << ", i " << int{index[k].i});
+      REQUIRE(got[k] == sample_ntt(rho, index[k].j, index[k].i));
+    }
+  }
+}
+
+// One eta for all ways, and a random eta per way.
+template <std::size_t Ways, class Sampler>
+void check_prf_cbd(Sampler sampler, std::uint64_t seed, int rounds) {
+  test::TestPrng prng(seed);
+  for (int r = 0; r < rounds; ++r) {
+    const auto sigma = random_seed(prng);
+    std::array<std::uint8_t, Ways> nonce;
+    for (auto& n : nonce) n = static_cast<std::uint8_t>(prng.next());
+    std::array<unsigned, Ways> mixed;
+    for (auto& e : mixed) e = 2 + static_cast<unsigned>(prng.below(2));
+    std::array<unsigned, Ways> all2, all3;
+    all2.fill(2);
+    all3.fill(3);
+    for (const auto& eta : {all2, all3, mixed}) {
+      const auto got = sampler(sigma, nonce, eta);
+      for (std::size_t k = 0; k < Ways; ++k) {
+        INFO("round " << r << ", way " << k << ", eta " << eta[k] << ", nonce " << int{nonce[k]});
+        REQUIRE(got[k] == sample_noise(sigma, nonce[k], eta[k]));
+      }
+    }
+  }
+}
+
+// Candidates below q among the first `bytes` bytes of SHAKE128(rho || j || i).
+std::size_t accepted_in(std::span<const std::uint8_t, 32> rho, MatrixIndex ix, std::size_t bytes) {
+  std::vector<std::uint8_t> in(rho.begin(), rho.end()), out(bytes);
+  in.push_back(ix.j);
+  in.push_back(ix.i);
+  keccak::shake128(out, in);
+  std::size_t n = 0;
+  for (std::size_t b = 0; b + 3 <= bytes; b += 3) {
+    const unsigned d1 = out[b] | ((out[b + 1] & 0x0Fu) << 8), d2 = (out[b + 1] >> 4) | (out[b + 2] << 4);
+    n += d1 < q;
+    n += d2 < q;
+  }
+  return n;
+}
+
+// With the fastest kernels (isa nullopt) or a family asked for by name.
+void run_all_sampler_checks(std::optional<Isa> isa) {
+  INFO("isa " << (isa ? isa_name(*isa) : "fastest"));
+  check_sample_ntt<4>([isa](auto rho, const auto& index) { return sample_ntt_x4(rho, index, isa); }, 1, 20);
+  check_sample_ntt<8>([isa](auto rho, const auto& index) { return sample_ntt_x8(rho, index, isa); }, 2, 10);
+  check_prf_cbd<4>([isa](auto sigma, const auto& n, const auto& eta) { return prf_cbd_x4(sigma, n, eta, isa); }, 3,
+                   20);
+  check_prf_cbd<8>([isa](auto sigma, const auto& n, const auto& eta) { return prf_cbd_x8(sigma, n, eta, isa); }, 4,
+                   10);
+  // The one-eta overloads.
+  test::TestPrng prng(5);
+  const auto sigma = random_seed(prng);
+  for (unsigned eta : {2u, 3u}) {
+    const auto got4 = prf_cbd_x4(sigma, {250, 251, 252, 253}, eta, isa);
+    const auto got8 = prf_cbd_x8(sigma, {0, 1, 2, 3, 4, 5, 6, 255}, eta, isa);
+    for (std::size_t k = 0; k < 4; ++k) REQUIRE(got4[k] == sample_noise(sigma, static_cast<std::uint8_t>(250 + k), eta));
+    for (std::size_t k = 0; k < 8; ++k)
+      REQUIRE(got8[k] == sample_noise(sigma, static_cast<std::uint8_t>(k == 7 ? 255 : k), eta));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sample_ntt_x4/x8 and prf_cbd_x4/x8 equal the scalar samplers", "[kyber][sampling][multiway]") {
+  run_all_sampler_checks(std::nullopt);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) run_all_sampler_checks(isa);
+}
+
+TEST_CASE("the multi-way samplers give the same polynomials on the forced portable path",
+          "[kyber][sampling][multiway]") {
+  ForcePortable forced;
+  REQUIRE(best_isa() == Isa::portable);
+  run_all_sampler_checks(std::nullopt);
+  run_all_sampler_checks(Isa::avx512);  // asked for, but lowered to portable
+}
+
+TEST_CASE("sample_ntt_x4 follows the XOF past three blocks", "[kyber][sampling][multiway]") {
+  // About one entry in a hundred needs a fourth SHAKE128 block: find such
+  // (rho, j, i) with the scalar XOF, and put it in different ways.
+  test::TestPrng prng(11);
+  std::array<std::uint8_t, 32> rho{};
+  MatrixIndex slow{0, 0};
+  bool found = false;
+  for (int tries = 0; tries < 5000 && !found; ++tries) {
+    rho = random_seed(prng);
+    slow = {static_cast<std::uint8_t>(prng.below(4)), static_cast<std::uint8_t>(prng.below(4))};
+    found = accepted_in(rho, slow, 3 * 168) < 256;
+  }
+  REQUIRE(found);
+  for (std::size_t way = 0; way < 4; ++way) {
+    std::array<MatrixIndex, 4> index4{{{0, 1}, {1, 0}, {2, 2}, {3, 1}}};
+    index4[way] = slow;
+    const auto got4 = sample_ntt_x4(rho, index4);
+    for (std::size_t k = 0; k < 4; ++k) REQUIRE(got4[k] == sample_ntt(rho, index4[k].j, index4[k].i));
+  }
+  std::array<MatrixIndex, 8> index8{{{0, 1}, {1, 0}, {2, 2}, {3, 1}, {0, 0}, {1, 1}, {2, 3}, {3, 3}}};
+  index8[5] = slow;
+  const auto got8 = sample_ntt_x8(rho, index8);
+  for (std::size_t k = 0; k < 8; ++k) REQUIRE(got8[k] == sample_ntt(rho, index8[k].j, index8[k].i));
+}
+
+TEST_CASE("sample_matrix equals the scalar matrix entries, plain and transposed", "[kyber][sampling][multiway]") {
+  test::TestPrng prng(21);
+  auto check = [&](std::optional<Isa> isa) {
+    for (unsigned k : {1u, 2u, 3u, 4u}) {
+      const auto rho = random_seed(prng);
+      for (bool transposed : {false, true}) {
+        std::vector<KPoly> a(k * k);
+        sample_matrix(rho, k, transposed, a, isa);
+        for (unsigned r = 0; r < k; ++r)
+          for (unsigned c = 0; c < k; ++c) {
+            // A^[r, c] = SampleNTT(rho || c || r); the transpose swaps them.
+            const auto j = static_cast<std::uint8_t>(transposed ? r : c);
+            const auto i = static_cast<std::uint8_t>(transposed ? c : r);
+            INFO("k " << k << ", transposed " << transposed << ", entry " << r << "," << c);
+            REQUIRE(a[k * r + c] == sample_ntt(rho, j, i));
+          }
+      }
+    }
+  };
+  check(std::nullopt);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) check(isa);
+  {
+    ForcePortable forced;
+    check(std::nullopt);
+  }
+  std::vector<KPoly> wrong(5);
+  CHECK_THROWS_AS(sample_matrix(random_seed(prng), 2, false, wrong), std::invalid_argument);
+  CHECK_THROWS_AS(prf_cbd_x4(random_seed(prng), {0, 1, 2, 3}, 4), std::invalid_argument);
+}
+
+namespace {
+
+// FIPS 203 Algorithm 7's inner loop, candidate by candidate.
+std::size_t reference_rejection(std::uint16_t* coeffs, std::size_t filled, const std::vector<std::uint8_t>& bytes) {
+  for (std::size_t b = 0; b + 3 <= bytes.size() && filled < 256; b += 3) {
+    const unsigned d1 = bytes[b] + 256u * (bytes[b + 1] % 16), d2 = bytes[b + 1] / 16 + 16u * bytes[b + 2];
+    if (d1 < q) coeffs[filled++] = static_cast<std::uint16_t>(d1);
+    if (d2 < q && filled < 256) coeffs[filled++] = static_cast<std::uint16_t>(d2);
+  }
+  return filled;
+}
+
+// FIPS 203 Algorithm 8, bit by bit.
+KPoly reference_cbd(const std::vector<std::uint8_t>& bytes, unsigned eta) {
+  auto bit = [&](std::size_t i) { return (bytes[i / 8] >> (i % 8)) & 1; };
+  KPoly f;
+  for (std::size_t i = 0; i < 256; ++i) {
+    int x = 0, y = 0;
+    for (unsigned j = 0; j < eta; ++j) {
+      x += bit(2 * i * eta + j);
+      y += bit(2 * i * eta + eta + j);
+    }
+    f[i] = static_cast<std::uint16_t>((x - y + static_cast<int>(q)) % static_cast<int>(q));
+  }
+  return f;
+}
+
+// Byte streams with every kind of candidate: all zero (all accepted), all
+// ones (all rejected), candidates at q - 1, q and q + 1, and random.
+std::vector<std::vector<std::uint8_t>> rejection_streams(std::size_t length, test::TestPrng& prng) {
+  std::vector<std::vector<std::uint8_t>> streams;
+  streams.emplace_back(length, 0x00);
+  streams.emplace_back(length, 0xFF);
+  std::vector<std::uint8_t> edges(length);
+  for (std::size_t b = 0; b + 3 <= length; b += 3) {
+    const unsigned v1 = q - 1 + static_cast<unsigned>(prng.below(3)), v2 = q - 1 + static_cast<unsigned>(prng.below(3));
+    edges[b] = static_cast<std::uint8_t>(v1);
+    edges[b + 1] = static_cast<std::uint8_t>((v1 >> 8) | (v2 << 4));
+    edges[b + 2] = static_cast<std::uint8_t>(v2 >> 4);
+  }
+  streams.push_back(edges);
+  for (int r = 0; r < 20; ++r) streams.push_back(prng.bytes(length));
+  return streams;
+}
+
+}  // namespace
+
+#if defined(PQMUL_X86_SIMD)
+TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", "[kyber][sampling][avx2]") {
+  if (!isa_available(Isa::avx2)) {
+    CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
+    return;
+  }
+  test::TestPrng prng(31);
+  for (std::size_t length : {std::size_t{0}, std::size_t{3}, std::size_t{24}, std::size_t{168}, std::size_t{173},
+                             std::size_t{504}}) {
+    for (const auto& stream : rejection_streams(length, prng)) {
+      for (std::size_t start : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{241},
+                                std::size_t{250}, std::size_t{255}, std::size_t{256}}) {
+        std::array<std::uint16_t, 256> got{}, expected{};
+        const std::size_t n_got = kyber_rej_uniform_avx2(got.data(), start, stream.data(), stream.size());
+        const std::size_t n_expected = reference_rejection(expected.data(), start, stream);
+        INFO("length " << length << ", start " << start);
+        REQUIRE(n_got == n_expected);
+        REQUIRE(got == expected);
+      }
+    }
+  }
+  for (unsigned eta : {2u, 3u}) {
+    std::vector<std::vector<std::uint8_t>> streams = {std::vector<std::uint8_t>(64 * eta, 0x00),
+                                                      std::vector<std::uint8_t>(64 * eta, 0xFF)};
+    // One set bit at a time in the first coefficients' fields, then random.
+    for (std::size_t b = 0; b < 16; ++b) {
+      streams.emplace_back(64 * eta, 0x00);
+      streams.back()[b / 8] = static_cast<std::uint8_t>(1u << (b % 8));
+    }
+    for (int r = 0; r < 20; ++r) streams.push_back(prng.bytes(64 * eta));
+    for (const auto& stream : streams) {
+      KPoly got;
+      kyber_cbd_avx2(got.coeffs.data(), stream.data(), eta);
+      INFO("eta " << eta);
+      REQUIRE(got == reference_cbd(stream, eta));
+    }
+  }
+}
+#endif

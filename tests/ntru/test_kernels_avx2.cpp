@@ -1,0 +1,204 @@
+// The NTRU kernels and their twins: the flip-form bitonic network (portable
+// against std::sort, AVX2 against portable) and the divstep loops of the
+// inversions (AVX2 against portable on whole states, and the inverses they
+// give against the definition), on zeros, extremes and seeded random inputs.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/ntru/inverse.hpp"
+#include "pqmul/schemes/ntru/sample.hpp"
+#include "pqmul/schemes/ntru/sort.hpp"
+#include "test_support.hpp"
+
+using namespace pqmul::ntru;
+
+namespace {
+
+constexpr std::int32_t int_min = std::numeric_limits<std::int32_t>::min();
+constexpr std::int32_t int_max = std::numeric_limits<std::int32_t>::max();
+
+// Inputs of one length: zeros, a constant, the extremes mixed, descending,
+// seeded random words, and random words near the wrap-around of b - a.
+std::vector<std::vector<std::int32_t>> sort_inputs(std::size_t length, std::mt19937_64& rng) {
+  std::vector<std::vector<std::int32_t>> inputs;
+  inputs.emplace_back(length, 0);
+  inputs.emplace_back(length, -7);
+  std::vector<std::int32_t> extremes(length), descending(length), random(length), near_wrap(length);
+  for (std::size_t i = 0; i < length; ++i) {
+    const std::int32_t choices[] = {int_min, int_max, 0, -1, 1, int_min + 1, int_max - 1};
+    extremes[i] = choices[rng() % 7];
+    descending[i] = static_cast<std::int32_t>(length - i) * 1000003;
+    random[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(rng()));
+    near_wrap[i] = static_cast<std::int32_t>((rng() & 1 ? 0x80000000u : 0x7fff0000u) + (rng() & 0xffff));
+  }
+  inputs.push_back(extremes);
+  inputs.push_back(descending);
+  inputs.push_back(random);
+  inputs.push_back(near_wrap);
+  return inputs;
+}
+
+}  // namespace
+
+TEST_CASE("ntru sorting network sorts like std::sort", "[ntru][sort]") {
+  std::mt19937_64 rng(11);
+  for (std::size_t length = 8; length <= 2048; length *= 2)
+    for (auto input : sort_inputs(length, rng)) {
+      auto expected = input;
+      std::sort(expected.begin(), expected.end());
+      sort_int32_pow2_portable(input.data(), length);
+      CHECK(input == expected);
+    }
+  for (std::size_t length : {1u, 5u, 508u, 676u, 820u, 1500u}) {
+    for (auto input : sort_inputs(length, rng)) {
+      auto expected = input;
+      std::sort(expected.begin(), expected.end());
+      sort_int32_ct(input);
+      CHECK(input == expected);
+    }
+  }
+}
+
+#if defined(PQMUL_X86_SIMD)
+
+TEST_CASE("ntru sorting network: avx2 equals portable", "[ntru][sort][avx2]") {
+  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+    CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
+    return;
+  }
+  std::mt19937_64 rng(12);
+  for (std::size_t length = 8; length <= 2048; length *= 2)
+    for (const auto& input : sort_inputs(length, rng)) {
+      std::vector<std::int32_t> portable = input;
+      struct alignas(32) Buffer {
+        std::array<std::int32_t, 2048> v;
+      } simd;
+      std::copy(input.begin(), input.end(), simd.v.begin());
+      sort_int32_pow2_portable(portable.data(), length);
+      sort_int32_pow2_avx2(simd.v.data(), length);
+      CHECK(std::equal(portable.begin(), portable.end(), simd.v.begin()));
+    }
+}
+
+namespace {
+
+// A state of `planes` planes of W words with every bit at or above n clear.
+template <std::size_t W>
+struct alignas(32) State {
+  std::array<std::uint64_t, 8 * W> words{};
+  friend bool operator==(const State&, const State&) = default;
+};
+
+template <std::size_t W>
+// f and g zero, all ones or random; v = 0 and w a constant, the kernels'
+// precondition.
+State<W> make_state(std::size_t planes, std::size_t n, int kind, std::mt19937_64& rng) {
+  State<W> s;
+  for (std::size_t p = 0; p < planes / 2; ++p)  // f and g
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t bit = kind == 0 ? 0 : kind == 1 ? 1 : rng() & 1;
+      s.words[p * W + i / 64] |= bit << (i % 64);
+    }
+  const std::size_t w_plane = planes == 8 ? 6 : 3;
+  s.words[w_plane * W] = kind == 0 ? 0 : rng() & 1;
+  if (planes == 8) s.words[(w_plane + 1) * W] = rng() & 1;
+  if (planes == 8)  // one-hot trits: a coefficient is never both 1 and 2
+    for (std::size_t p = 0; p < 8; p += 2)
+      for (std::size_t i = 0; i < W; ++i) s.words[(p + 1) * W + i] &= ~s.words[p * W + i];
+  return s;
+}
+
+template <std::size_t W>
+void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
+  using namespace pqmul::ntru::detail;
+  for (int kind = 0; kind < 6; ++kind)
+    for (std::int32_t delta : {1, -3, 0, 40}) {
+      for (std::size_t planes : {std::size_t{8}, std::size_t{4}}) {
+        INFO("n " << n << " kind " << kind << " delta " << delta << " planes " << planes);
+        const State<W> start = make_state<W>(planes, n, std::min(kind, 2), rng);
+        State<W> portable = start, simd = start;
+        const std::size_t steps = kind >= 4 ? 2 * n - 3 : 97 + 64 * static_cast<std::size_t>(kind);
+        std::int32_t d_portable, d_simd;
+        if (planes == 8) {
+          d_portable = divsteps_s3_portable<W>(portable.words.data(), n, steps, delta);
+          d_simd = divsteps_s3_avx2(simd.words.data(), W, n, steps, delta);
+        } else {
+          d_portable = divsteps_s2_portable<W>(portable.words.data(), n, steps, delta);
+          d_simd = divsteps_s2_avx2(simd.words.data(), W, n, steps, delta);
+        }
+        CHECK(d_portable == d_simd);
+        CHECK(portable == simd);
+      }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("ntru divsteps: avx2 equals portable", "[ntru][inverse][avx2]") {
+  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+    CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
+    return;
+  }
+  std::mt19937_64 rng(13);
+  compare_divsteps<4>(200, rng);
+  compare_divsteps<4>(256, rng);
+  compare_divsteps<8>(509, rng);
+  compare_divsteps<12>(677, rng);
+  compare_divsteps<12>(701, rng);
+  compare_divsteps<16>(821, rng);
+  compare_divsteps<16>(1024, rng);
+}
+
+TEMPLATE_TEST_CASE("ntru inversions and fixed-type sampling: avx2 equals portable", "[ntru][inverse][avx2]",
+                   Hps2048509, Hps2048677, Hps4096821, Hrss701) {
+  using P = TestType;
+  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+    CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
+    return;
+  }
+  std::mt19937_64 rng(14);
+  std::vector<S3<P>> inputs;
+  inputs.push_back(S3<P>{});                      // zero: not invertible
+  inputs.push_back(ntru_test::s3_one<P>());       // one
+  S3<P> phi;
+  phi.coeffs.fill(1);                             // Phi_n: zero in S_3
+  inputs.push_back(phi);
+  for (int trial = 0; trial < 4; ++trial) inputs.push_back(ntru_test::random_s3<P>(rng, trial % 2 == 0));
+  for (const auto& a : inputs) {
+    S3<P> portable, simd;
+    const bool ok_portable = invert_s3<P::n>(a, portable);
+    const bool ok_simd = invert_s3<P::n, Kernels::avx2>(a, simd);
+    CHECK(ok_portable == ok_simd);
+    if (ok_simd) {
+      CHECK(portable == simd);
+      CHECK(ntru_test::s3_product_by_definition<P>(a, simd) == ntru_test::s3_one<P>());
+    }
+    std::array<std::uint8_t, P::n> bits, inverse_portable, inverse_simd;
+    for (std::size_t i = 0; i < P::n; ++i) bits[i] = a[i] & 1;
+    CHECK(invert_s2<P::n>(bits, inverse_portable) == invert_s2<P::n, Kernels::avx2>(bits, inverse_simd));
+    CHECK(inverse_portable == inverse_simd);
+  }
+  if constexpr (P::variant == Variant::hps) {
+    for (int trial = 0; trial < 4; ++trial) {
+      std::array<std::uint8_t, P::fixed_type_bytes> u;
+      if (trial == 0) u.fill(0);
+      else if (trial == 1) u.fill(0xff);
+      else ntru_test::random_bytes(u, rng);
+      const S3<P> portable = sample_fixed_type<P>(u);
+      CHECK(portable == sample_fixed_type<P, Kernels::avx2>(u));
+      std::size_t ones = 0, twos = 0;
+      for (auto c : portable.coeffs) ones += c == 1, twos += c == 2;
+      CHECK(ones == P::weight / 2);
+      CHECK(twos == P::weight / 2);
+    }
+  }
+}
+
+#endif
