@@ -11,10 +11,10 @@ pqmul="$build/experiments/pqmul"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-echo "== every ring x multiplier x strategy against the Kronecker oracle"
+echo "== every ring x multiplier x strategy x ISA against the Kronecker oracle"
 check=$(mktemp)
 trap 'rm -f "$log" "$check"' EXIT
-"$pqmul" mul --ring all --multiplier all --strategy all --rank 3 --trials 2 --table | tee "$check"
+"$pqmul" mul --ring all --multiplier all --strategy all --isa all --rank 3 --trials 2 --table | tee "$check"
 
 echo "== sweep $spec (resumable: a rerun skips finished builds and rows)"
 set +e

@@ -110,6 +110,8 @@ std::string isa_unavailable_reason(Isa isa) {
 
 bool isa_available(Isa isa) { return isa_unavailable_reason(isa).empty(); }
 
+bool cpu_supports(Isa isa) { return compiled(isa) && cpu_has(isa); }
+
 Isa best_isa() {
   for (Isa isa : {Isa::avx512, Isa::avx2, Isa::neon})
     if (isa_available(isa)) return isa;

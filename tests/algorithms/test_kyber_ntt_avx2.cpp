@@ -96,7 +96,10 @@ TEST_CASE("kyber ntt avx2: the CPU runs it", "[kyber-ntt-avx2]") {
 }
 
 TEST_CASE("kyber ntt avx2: forward equals the portable forward", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   // Contract |in| < q: the extremes are +-(q-1).
   for (const auto& in : inputs_within(Q - 1, 1, 200)) {
     Coeffs expected = in, got = in;
@@ -108,7 +111,10 @@ TEST_CASE("kyber ntt avx2: forward equals the portable forward", "[kyber-ntt-avx
 }
 
 TEST_CASE("kyber ntt avx2: inverse is the portable inverse mod q", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   // Contract |in| < 2^11: the extremes are +-(2^11 - 1).
   for (const auto& in : inputs_within(kv::inverse_input_bound - 1, 2, 200)) {
     Coeffs expected = in, got = in;
@@ -125,7 +131,10 @@ TEST_CASE("kyber ntt avx2: inverse is the portable inverse mod q", "[kyber-ntt-a
 }
 
 TEST_CASE("kyber ntt avx2: the inverse undoes the forward", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   for (const auto& in : inputs_within(Q - 1, 3, 50)) {
     Coeffs f = in;
     kv::forward(f.data());
@@ -136,7 +145,10 @@ TEST_CASE("kyber ntt avx2: the inverse undoes the forward", "[kyber-ntt-avx2]") 
 }
 
 TEST_CASE("kyber ntt avx2: base multiply-accumulate is congruent to the portable one", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   // Operands within (q-1)/2; the accumulators start from the same lanes.
   const auto operands = inputs_within(H, 4, 100);
   std::mt19937_64 rng(5);
@@ -159,7 +171,10 @@ TEST_CASE("kyber ntt avx2: base multiply-accumulate is congruent to the portable
 }
 
 TEST_CASE("kyber ntt avx2: max_accumulated products of extreme operands fit", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   const std::size_t count = KyberNttAvx2Multiplier{}.max_accumulated();
   CHECK(count == KyberNttAvx2Multiplier::max_products);
   CHECK(static_cast<std::int64_t>(count) * kv::product_lane_bound <= std::numeric_limits<std::int32_t>::max());
@@ -184,7 +199,10 @@ TEST_CASE("kyber ntt avx2: max_accumulated products of extreme operands fit", "[
 }
 
 TEST_CASE("kyber ntt avx2: reduce_accumulator equals the portable one for any lanes", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
   std::vector<Lanes> cases;
   for (std::int32_t v : {0, 1, -1, lo, hi, Q << 15, -(Q << 15), (Q << 16) - 1, 1 << 16, -(1 << 16), 65535}) {
@@ -210,7 +228,10 @@ TEST_CASE("kyber ntt avx2: reduce_accumulator equals the portable one for any la
 }
 
 TEST_CASE("kyber ntt avx2: reduce and to_canonical equal the portable ones on every int16", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   for (std::int32_t base = -32768; base < 32768; base += 256) {
     Coeffs f;
     for (std::size_t i = 0; i < 256; ++i) f[i] = static_cast<std::int16_t>(base + static_cast<std::int32_t>(i));
@@ -225,7 +246,10 @@ TEST_CASE("kyber ntt avx2: reduce and to_canonical equal the portable ones on ev
 }
 
 TEST_CASE("kyber ntt avx2: the multiplier's products are the definition's", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   const KyberNttAvx2Multiplier m;
   const KyberNttMultiplier portable;
   const RingInfo r = ring_info<KyberRing>();
@@ -244,7 +268,10 @@ TEST_CASE("kyber ntt avx2: the multiplier's products are the definition's", "[ky
 }
 
 TEST_CASE("kyber ntt avx2: the NTT-domain helpers agree with the portable ones", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   using A = KyberNttAvx2Multiplier;
   using P = KyberNttMultiplier;
   std::mt19937_64 rng(9);
@@ -253,6 +280,13 @@ TEST_CASE("kyber ntt avx2: the NTT-domain helpers agree with the portable ones",
     for (auto& c : u) c = static_cast<std::uint16_t>(rng());
     const auto x = A::from_ntt(u);
     CHECK(x.data == P::from_ntt(u).data);
+    std::array<std::int16_t, 256> v;
+    for (auto& c : v) c = static_cast<std::int16_t>(rng());
+    if (k == 0) v.fill(INT16_MIN);
+    if (k == 1) v.fill(INT16_MAX);
+    if (k == 2) u.fill(UINT16_MAX);
+    CHECK(A::from_ntt(v).data == P::from_ntt(v).data);
+    CHECK(A::from_ntt(u).data == P::from_ntt(u).data);
     CHECK(A::ntt_coefficients(x) == P::ntt_coefficients(x));
     A::accumulator acc{};
     const auto y = A::from_ntt(P::ntt_coefficients(x));
@@ -269,7 +303,10 @@ TEST_CASE("kyber ntt avx2: the NTT-domain helpers agree with the portable ones",
 }
 
 TEST_CASE("kyber ntt avx2: the registry offers kyber/ntt/avx2 with the portable products", "[kyber-ntt-avx2]") {
-  if (!isa_available(Isa::avx2)) return;
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
   auto m = make_multiplier("kyber", "ntt", {}, Isa::avx2);
   REQUIRE(m->isa() == "avx2");
   CHECK(m->id() == "kyber/ntt/avx2");

@@ -119,9 +119,11 @@ class FakeRunner final : public Runner {
             r.err = "error: something does not compile\n";
           }
     } else if (subcommand(a) == "list") {
+      // As `pqmul list --json` prints them; an ISA built but not runnable here is left out.
       r.out = std::string("{\"isas\": [");
-      for (std::size_t i = 0; i < isas.size(); ++i) r.out += (i ? ", \"" : "\"") + isas[i] + "\"";
-      r.out += "]}";
+      for (std::size_t i = 0; i < isas.size(); ++i)
+        r.out += (i ? ", " : "") + std::string("{\"isa\": \"") + isas[i] + "\", \"runs_here\": true}";
+      r.out += ", {\"isa\": \"neon\", \"runs_here\": false}]}";
     } else if (subcommand(a) == "check" || subcommand(a) == "mul") {
       const std::string target = subcommand(a) == "check" ? after(a, "--scheme") : after(a, "--ring");
       if (failing_checks.count(target + "/" + after(a, "--multiplier"))) {

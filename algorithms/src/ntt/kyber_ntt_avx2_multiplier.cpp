@@ -43,12 +43,23 @@ void KyberNttAvx2Multiplier::inverse(const accumulator& acc, Poly<KyberRing>& ou
 
 // The NTT-domain helpers act lane by lane on the shared domain types: the
 // portable ones give the same values.
+// Any uint16: shift into int16 by -2^15, reduce, add 2^15 mod q back, reduce
+// again (the portable twin's two Barrett steps, on the reduce kernel).
 auto KyberNttAvx2Multiplier::from_ntt(const std::array<std::uint16_t, 256>& fips_ntt) -> operand {
-  return KyberNttMultiplier::from_ntt(fips_ntt);
+  constexpr std::int16_t shift = (1 << 15) % kyber_ntt::q;
+  operand x;
+  for (std::size_t i = 0; i < KyberRing::n; ++i) x.data[i] = static_cast<std::int16_t>(fips_ntt[i] - (1 << 15));
+  avx2::reduce(x.data.data());
+  for (auto& c : x.data) c = static_cast<std::int16_t>(c + shift);
+  avx2::reduce(x.data.data());
+  return x;
 }
 
 auto KyberNttAvx2Multiplier::from_ntt(const std::array<std::int16_t, 256>& fips_ntt) -> operand {
-  return KyberNttMultiplier::from_ntt(fips_ntt);
+  operand x;
+  x.data = fips_ntt;
+  avx2::reduce(x.data.data());
+  return x;
 }
 
 std::array<std::uint16_t, 256> KyberNttAvx2Multiplier::ntt_coefficients(const operand& x) {

@@ -67,7 +67,17 @@ std::vector<std::string> tree_isas(const TreeConfig& tree, const SweepOptions& o
     return {};
   }
   try {
-    return nlohmann::json::parse(r.out).at("isas").get<std::vector<std::string>>();
+    // Each entry names an ISA built into the tree and whether this CPU runs it
+    // (a plain name: built and runnable).
+    std::vector<std::string> isas;
+    const auto listing = nlohmann::json::parse(r.out);  // named: the loop below reads into it
+    for (const auto& entry : listing.at("isas")) {
+      if (entry.is_string())
+        isas.push_back(entry.get<std::string>());
+      else if (entry.value("runs_here", false))
+        isas.push_back(entry.at("isa").get<std::string>());
+    }
+    return isas;
   } catch (const nlohmann::json::exception& e) {
     note = fmt::format("pqmul list --json printed no ISA list: {}", e.what());
     return {};

@@ -66,7 +66,8 @@ void permute(std::array<std::uint64_t, 25>& state) {
   for (int i = 0; i < 25; ++i) state[i] = a[i];
 }
 
-Sponge::Sponge(std::size_t rate, std::uint8_t domain) : rate_(rate), domain_(domain) {
+Sponge::Sponge(std::size_t rate, std::uint8_t domain, Isa isa)
+    : rate_(rate), domain_(domain), permute_(single_permutation(isa)) {
   if (rate == 0 || rate >= 200 || rate % 8 != 0) throw std::invalid_argument("keccak: invalid rate");
 }
 
@@ -84,7 +85,7 @@ void Sponge::absorb(std::span<const std::uint8_t> data) {
       // Whole block: lane by lane.
       for (std::size_t lane = 0; lane < rate_ / 8; ++lane) state_[lane] ^= load64(&data[i + 8 * lane]);
       i += rate_;
-      permute(state_);
+      permute_(state_);
       continue;
     }
     const std::size_t take = std::min(rate_ - position_, data.size() - i);
@@ -92,7 +93,7 @@ void Sponge::absorb(std::span<const std::uint8_t> data) {
       state_[position_ / 8] ^= std::uint64_t{data[i + k]} << (8 * (position_ % 8));
     i += take;
     if (position_ == rate_) {
-      permute(state_);
+      permute_(state_);
       position_ = 0;
     }
   }
@@ -102,7 +103,7 @@ void Sponge::finalize() {
   // pad10*1 with the domain bits in front of the first padding bit.
   state_[position_ / 8] ^= std::uint64_t{domain_} << (8 * (position_ % 8));
   state_[(rate_ - 1) / 8] ^= std::uint64_t{0x80} << (8 * ((rate_ - 1) % 8));
-  permute(state_);
+  permute_(state_);
   position_ = 0;
   squeezing_ = true;
 }
@@ -112,7 +113,7 @@ void Sponge::squeeze(std::span<std::uint8_t> out) {
   std::size_t i = 0;
   while (i < out.size()) {
     if (position_ == rate_) {
-      permute(state_);
+      permute_(state_);
       position_ = 0;
     }
     if (position_ == 0 && out.size() - i >= rate_) {
@@ -128,16 +129,16 @@ void Sponge::squeeze(std::span<std::uint8_t> out) {
   }
 }
 
-std::array<std::uint8_t, 32> sha3_256(std::span<const std::uint8_t> in) {
-  Sha3_256 h;
+std::array<std::uint8_t, 32> sha3_256(std::span<const std::uint8_t> in, Isa isa) {
+  Sha3_256 h(isa);
   h.absorb(in);
   std::array<std::uint8_t, 32> out;
   h.squeeze(out);
   return out;
 }
 
-std::array<std::uint8_t, 64> sha3_512(std::span<const std::uint8_t> in) {
-  Sha3_512 h;
+std::array<std::uint8_t, 64> sha3_512(std::span<const std::uint8_t> in, Isa isa) {
+  Sha3_512 h(isa);
   h.absorb(in);
   std::array<std::uint8_t, 64> out;
   h.squeeze(out);

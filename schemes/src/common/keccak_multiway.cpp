@@ -235,4 +235,25 @@ std::array<std::array<std::uint8_t, 64>, 4> sha3_512_x4(const MultiSponge<4>::In
   return sha3_x4<64>(inputs);
 }
 
+namespace {
+
+#if defined(PQMUL_X86_SIMD)
+// The state in lane 0 of four; the other lanes are zero and ignored.
+void permute_one_on_avx512(std::array<std::uint64_t, 25>& state) {
+  alignas(64) std::uint64_t lanes[4 * 25] = {};
+  for (std::size_t i = 0; i < 25; ++i) lanes[4 * i] = state[i];
+  keccak_f1600_x4_avx512(lanes);
+  for (std::size_t i = 0; i < 25; ++i) state[i] = lanes[4 * i];
+}
+#endif
+
+}  // namespace
+
+Permutation single_permutation([[maybe_unused]] Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx512 && lower_keccak_isa(Isa::avx512, 4) == Isa::avx512) return &permute_one_on_avx512;
+#endif
+  return &permute;
+}
+
 }  // namespace pqmul::keccak

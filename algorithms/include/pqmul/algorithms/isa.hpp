@@ -24,6 +24,9 @@ std::optional<Isa> parse_isa(std::string_view name);
 Isa isa_from_name(std::string_view name);
 // Every ISA whose kernels this binary contains.
 std::vector<Isa> compiled_isas();
+// Compiled in and supported by this CPU and its OS, whatever force_portable
+// says (tests call kernels directly with it).
+bool cpu_supports(Isa isa);
 // Compiled in, supported by this CPU and its OS, and not disabled by
 // force_portable.
 bool isa_available(Isa isa);

@@ -66,8 +66,9 @@ class Kyber {
   using Vector = std::array<KPoly, k>;
   using Bridge = NttBridge<M>;
 
-  // hash_isa: the Keccak of the matrix and noise sampling; portable = one
-  // scalar SHAKE per polynomial, avx2 / avx512 = 4 / 8 at a time.
+  // hash_isa: the Keccak of the matrix and noise sampling (portable = one
+  // scalar SHAKE per polynomial, avx2 / avx512 = 4 / 8 at a time) and of the
+  // single hashes H, G, J (AVX-512: the 4-way kernel with one live state).
   Kyber(M multiplier, Strategy strategy, Isa hash_isa = Isa::portable)
       : m_(std::move(multiplier)), strategy_(strategy), hash_isa_(hash_isa) {
     require_accumulation(m_, k + 1);
@@ -83,7 +84,7 @@ class Kyber {
     pke_keygen(d, ek, dk.first(P::dk_pke_bytes));
     auto rest = dk.subspan(P::dk_pke_bytes);
     std::copy(ek.begin(), ek.end(), rest.begin());
-    const auto h = keccak::sha3_256(ek);
+    const auto h = keccak::sha3_256(ek, hash_isa_);
     std::copy(h.begin(), h.end(), rest.begin() + P::ek_bytes);
     std::copy(z.begin(), z.end(), rest.begin() + P::ek_bytes + 32);
   }
@@ -105,7 +106,7 @@ class Kyber {
     if constexpr (P::version == Version::fips203) {
       const auto ek = dk.subspan(P::dk_pke_bytes, P::ek_bytes);
       const auto h = dk.subspan(P::dk_pke_bytes + P::ek_bytes, 32);
-      if (ct::differ(keccak::sha3_256(ek), h))
+      if (ct::differ(keccak::sha3_256(ek, hash_isa_), h))
         throw InvalidInput(std::string(P::name) + ": decapsulation key fails the hash check H(ek)");
     }
   }
@@ -118,7 +119,7 @@ class Kyber {
     check_length(ct, P::ct_bytes, "ciphertext buffer");
     check_length(ss, P::ss_bytes, "shared secret buffer");
     if (!key_checked) check_encapsulation_key(ek);
-    const auto h_ek = keccak::sha3_256(ek);
+    const auto h_ek = keccak::sha3_256(ek, hash_isa_);
     const auto kr = hash_g(m, h_ek);  // (K, r)
     pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct);
     if constexpr (P::version == Version::fips203) {
@@ -132,7 +133,7 @@ class Kyber {
   void encaps_from_random(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
                           std::span<const std::uint8_t, 32> random, bool key_checked = false) const {
     if constexpr (P::version == Version::round3) {
-      const auto m = keccak::sha3_256(random);
+      const auto m = keccak::sha3_256(random, hash_isa_);
       encaps_internal(ct, ss, ek, m, key_checked);
     } else {
       encaps_internal(ct, ss, ek, random, key_checked);
@@ -159,7 +160,7 @@ class Kyber {
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
       // K_bar = J(z || c).
-      keccak::Shake256 j;
+      keccak::Shake256 j(hash_isa_);
       j.absorb(z);
       j.absorb(ct);
       std::array<std::uint8_t, 32> k_bar;
@@ -183,8 +184,8 @@ class Kyber {
   }
 
   // G(a || b) = SHA3-512.
-  static std::array<std::uint8_t, 64> hash_g(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {
-    keccak::Sha3_512 g;
+  std::array<std::uint8_t, 64> hash_g(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) const {
+    keccak::Sha3_512 g(hash_isa_);
     g.absorb(a);
     g.absorb(b);
     std::array<std::uint8_t, 64> out;
@@ -193,9 +194,9 @@ class Kyber {
   }
 
   // Round 3 KDF(K || H(c)) = SHAKE256, 32 bytes.
-  static void kdf(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t> ct, std::span<std::uint8_t> ss) {
-    const auto h_c = keccak::sha3_256(ct);
-    keccak::Shake256 x;
+  void kdf(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t> ct, std::span<std::uint8_t> ss) const {
+    const auto h_c = keccak::sha3_256(ct, hash_isa_);
+    keccak::Shake256 x(hash_isa_);
     x.absorb(key);
     x.absorb(h_c);
     x.squeeze(ss);
