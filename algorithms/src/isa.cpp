@@ -98,7 +98,11 @@ std::vector<Isa> compiled_isas() {
 
 void force_portable(bool on) { forced_override() = on; }
 
-bool portable_forced() { return forced_override().value_or(forced_from_environment()); }
+bool portable_forced() {
+  // Read once: the samplers ask on every call, and getenv walks the environment.
+  static const bool from_environment = forced_from_environment();
+  return forced_override().value_or(from_environment);
+}
 
 std::string isa_unavailable_reason(Isa isa) {
   if (!compiled(isa)) return std::string(isa_name(isa)) + " kernels are not built for this architecture";

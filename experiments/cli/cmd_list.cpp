@@ -15,7 +15,7 @@ namespace {
 // "avx2" or "avx2 (cannot run: <reason>)".
 std::string availability(Isa isa) {
   const std::string why = isa_unavailable_reason(isa);
-  return std::string(isa_name(isa)) + (why.empty() ? "" : " (cannot run: " + why + ")");
+  return why.empty() ? std::string(isa_name(isa)) : fmt::format("{} (cannot run: {})", isa_name(isa), why);
 }
 
 nlohmann::json isa_json(const std::vector<Isa>& isas) {
@@ -63,16 +63,16 @@ void run_list(bool as_json) {
   fmt::print("\nSIMD versions (ring or scheme / multiplier: ISAs):\n");
   for (const auto& e : multiplier_registry())
     if (!e.simd.empty()) {
-      std::string isas;
-      for (const auto& [i, make] : e.simd) isas += " " + availability(i);
-      fmt::print("  {}/{}:{}\n", e.ring, e.multiplier, isas);
+      fmt::print("  {}/{}:", e.ring, e.multiplier);
+      for (const auto& [i, make] : e.simd) fmt::print(" {}", availability(i));
+      fmt::print("\n");
     }
   for (const auto& k : kem_registry())
     for (const auto& m : k.multipliers)
       if (const auto isas = k.isas(m); isas.size() > 1) {
-        std::string text;
-        for (std::size_t i = 1; i < isas.size(); ++i) text += " " + availability(isas[i]);
-        fmt::print("  {}/{}:{}\n", k.scheme, m, text);
+        fmt::print("  {}/{}:", k.scheme, m);
+        for (std::size_t i = 1; i < isas.size(); ++i) fmt::print(" {}", availability(isas[i]));
+        fmt::print("\n");
       }
   fmt::print("best ISA here: {}\n", isa_name(best_isa()));
 }

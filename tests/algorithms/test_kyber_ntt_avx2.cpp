@@ -302,6 +302,28 @@ TEST_CASE("kyber ntt avx2: the NTT-domain helpers agree with the portable ones",
   }
 }
 
+// to_ntt of the same lanes: equal operands (not only congruent), for zeros,
+// the int32 extremes and seeded random lanes.
+TEST_CASE("kyber ntt avx2: to_ntt equals the portable one for any lanes", "[kyber-ntt-avx2]") {
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));
+    return;
+  }
+  std::mt19937_64 rng(10);
+  for (int k = 0; k < 8; ++k) {
+    KyberNttMultiplier::accumulator acc{};
+    for (auto& c : acc.data) c = static_cast<std::int32_t>(rng());
+    if (k == 0) acc.data.fill(0);
+    if (k == 1) acc.data.fill(INT32_MIN);
+    if (k == 2) acc.data.fill(INT32_MAX);
+    if (k == 3) acc.data[17] = 1;
+    KyberNttMultiplier::operand a, p;
+    KyberNttAvx2Multiplier::to_ntt(acc, a);
+    KyberNttMultiplier::to_ntt(acc, p);
+    CHECK(a.data == p.data);
+  }
+}
+
 TEST_CASE("kyber ntt avx2: the registry offers kyber/ntt/avx2 with the portable products", "[kyber-ntt-avx2]") {
   if (!cpu_supports(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be

@@ -32,7 +32,7 @@ std::string refusal(const std::string& choice) {
   return "";
 }
 
-void busy(unsigned n) {
+[[maybe_unused]] void busy(unsigned n) {
   volatile unsigned sink = 0;
   for (unsigned i = 0; i < n; ++i) sink = sink + i;
 }

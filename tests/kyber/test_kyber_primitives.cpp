@@ -87,6 +87,93 @@ TEST_CASE("ByteEncode and ByteDecode are inverse for every d", "[kyber][encode]"
   CHECK_THROWS(byte_encode(KPoly{}, 1, wrong));
 }
 
+// ByteEncode_d / ByteDecode_d against their definition bit by bit (bit b of
+// coefficient i is bit d i + b of the string, least significant first):
+// zeros, the largest values and seeded random ones, and every byte string.
+TEST_CASE("ByteEncode and ByteDecode match the bitwise definition", "[kyber][encode]") {
+  test::TestPrng prng(11);
+  std::size_t wrong_encode = 0, wrong_decode = 0, wrong_roundtrip = 0;
+  for (unsigned d = 1; d <= 12; ++d) {
+    const std::uint32_t bound = d == 12 ? q : 1u << d;
+    for (int trial = 0; trial < 6; ++trial) {
+      KPoly p;
+      for (std::size_t i = 0; i < 256; ++i)
+        p[i] = static_cast<std::uint16_t>(trial == 0 ? 0 : trial == 1 ? bound - 1 : trial == 2 ? (i % 2) * (bound - 1)
+                                                                                         : prng.below(bound));
+      std::vector<std::uint8_t> bytes(32 * d), oracle(32 * d, 0);
+      byte_encode(p, d, bytes);
+      for (std::size_t i = 0; i < 256; ++i)
+        for (unsigned b = 0; b < d; ++b)
+          oracle[(d * i + b) / 8] |= static_cast<std::uint8_t>(((p[i] >> b) & 1u) << ((d * i + b) % 8));
+      wrong_encode += bytes != oracle;
+      wrong_roundtrip += !(byte_decode(bytes, d) == p);
+      // Any byte string (all ones included) decodes bit by bit, reduced mod q for d = 12.
+      for (auto& x : bytes) x = static_cast<std::uint8_t>(trial == 1 ? 0xFF : prng.below(256));
+      const KPoly decoded = byte_decode(bytes, d);
+      for (std::size_t i = 0; i < 256; ++i) {
+        std::uint32_t value = 0;
+        for (unsigned b = 0; b < d; ++b) value |= ((bytes[(d * i + b) / 8] >> ((d * i + b) % 8)) & 1u) << b;
+        wrong_decode += decoded[i] != value % bound;
+      }
+    }
+  }
+  CHECK(wrong_encode == 0);
+  CHECK(wrong_decode == 0);
+  CHECK(wrong_roundtrip == 0);
+}
+
+// The polynomial versions of Compress_d / Decompress_d (fixed-d loops) equal
+// the coefficient versions for every d, on zeros, extremes and random input.
+TEST_CASE("Compress and Decompress of polynomials equal the coefficient functions", "[kyber][compress]") {
+  test::TestPrng prng(12);
+  std::size_t wrong = 0;
+  for (unsigned d = 1; d <= 11; ++d)
+    for (int trial = 0; trial < 4; ++trial) {
+      KPoly x, y;
+      for (std::size_t i = 0; i < 256; ++i) {
+        x[i] = static_cast<std::uint16_t>(trial == 0 ? 0 : trial == 1 ? q - 1 - i % 4 : prng.below(q));
+        y[i] = static_cast<std::uint16_t>(trial == 0 ? 0 : trial == 1 ? (1u << d) - 1 : prng.below(1u << d));
+      }
+      const KPoly cx = compress(x, d), dy = decompress(y, d);
+      for (std::size_t i = 0; i < 256; ++i) {
+        wrong += cx[i] != compress(x[i], d);
+        wrong += dy[i] != decompress(y[i], d);
+      }
+    }
+  CHECK(wrong == 0);
+}
+
+// The 16-bit sum and difference mod q against pqmul::add and 32-bit
+// arithmetic: zeros, q - 1 against q - 1 and 0, and seeded random values.
+TEST_CASE("add_mod_q and sub equal the sum and difference mod q", "[kyber][arith]") {
+  test::TestPrng prng(15);
+  std::size_t wrong = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    KPoly a, b;
+    for (std::size_t i = 0; i < 256; ++i) {
+      a[i] = static_cast<std::uint16_t>(trial == 0 ? 0 : trial == 1 ? q - 1 : prng.below(q));
+      b[i] = static_cast<std::uint16_t>(trial == 0 ? 0 : trial == 1 ? (i % 2) * (q - 1) : prng.below(q));
+    }
+    wrong += !(add_mod_q(a, b) == pqmul::add(a, b));
+    const KPoly d = sub(a, b);
+    for (std::size_t i = 0; i < 256; ++i) wrong += d[i] != (std::uint32_t{a[i]} + q - b[i]) % q;
+  }
+  CHECK(wrong == 0);
+}
+
+// Messages: bit i of m becomes (q + 1) / 2 or 0 and back.
+TEST_CASE("message_to_poly and poly_to_message follow bit order", "[kyber][encode]") {
+  test::TestPrng prng(13);
+  std::array<std::uint8_t, 32> m, back;
+  for (auto& b : m) b = static_cast<std::uint8_t>(prng.below(256));
+  const KPoly f = message_to_poly(m);
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < 256; ++i) wrong += f[i] != (((m[i / 8] >> (i % 8)) & 1u) ? (q + 1) / 2 : 0u);
+  CHECK(wrong == 0);
+  poly_to_message(f, back);
+  CHECK(back == m);
+}
+
 TEST_CASE("ByteDecode_12 reduces mod q and the modulus check sees every coefficient", "[kyber][encode]") {
   std::vector<std::uint8_t> bytes(384, 0);
   CHECK(encoding_is_reduced(bytes));

@@ -182,6 +182,8 @@ TEST_CASE("sample_matrix equals the scalar matrix entries, plain and transposed"
   CHECK_THROWS_AS(prf_cbd_x4(random_seed(prng), {0, 1, 2, 3}, 4), std::invalid_argument);
 }
 
+#if defined(PQMUL_X86_SIMD)
+// Twins of the AVX2 sampling kernels, for their tests below.
 namespace {
 
 // FIPS 203 Algorithm 7's inner loop, candidate by candidate.
@@ -229,7 +231,6 @@ std::vector<std::vector<std::uint8_t>> rejection_streams(std::size_t length, tes
 
 }  // namespace
 
-#if defined(PQMUL_X86_SIMD)
 TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", "[kyber][sampling][avx2]") {
   if (!isa_available(Isa::avx2)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());

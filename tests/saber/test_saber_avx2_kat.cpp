@@ -25,7 +25,7 @@ std::string official(const KatSet& set) {
   return pqmul::test::read_text(pqmul::test::vectors_dir() + "/kem/saber-r3/" + set.file);
 }
 
-std::string official_prefix(const KatSet& set, std::size_t count) {
+[[maybe_unused]] std::string official_prefix(const KatSet& set, std::size_t count) {
   const std::string text = official(set);
   std::size_t end = 0;
   for (std::size_t i = 0; i < count; ++i) {

@@ -462,6 +462,17 @@ void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
   }
 }
 
+void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
+  reduce_accumulator(r, acc);  // acc R^-1, centred
+  // Times R^2 R^-1 = R removes the R^-1; then centre again (the portable
+  // to_ntt's steps, lane for lane).
+  const V q = q_vector();
+  constexpr std::int16_t r2 = centred_mod(power_mod(std::int64_t{1} << 16, 2));  // R^2 mod q
+  const V r2v = _mm256_set1_epi16(r2), r2_qinv = _mm256_set1_epi16(times_qinv(r2));
+  #pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) store(r + 16 * i, barrett(fqmul(load(r + 16 * i), r2v, r2_qinv, q), q));
+}
+
 void reduce(std::int16_t* f) {
   const V q = q_vector();
   #pragma GCC unroll 16

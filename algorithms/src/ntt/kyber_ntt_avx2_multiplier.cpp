@@ -70,7 +70,9 @@ std::array<std::uint16_t, 256> KyberNttAvx2Multiplier::ntt_coefficients(const op
 
 void KyberNttAvx2Multiplier::add_ntt(accumulator& acc, const operand& x) { KyberNttMultiplier::add_ntt(acc, x); }
 
-void KyberNttAvx2Multiplier::to_ntt(const accumulator& acc, operand& x) { KyberNttMultiplier::to_ntt(acc, x); }
+void KyberNttAvx2Multiplier::to_ntt(const accumulator& acc, operand& x) {
+  avx2::accumulator_to_centred(x.data.data(), acc.data.data());
+}
 
 }  // namespace pqmul
 

@@ -3,9 +3,12 @@
 #include "pqmul/schemes/kyber/primitives.hpp"
 
 #include <stdexcept>
+#include <type_traits>
 
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/kyber/compress_avx2.hpp"
+#include "pqmul/schemes/kyber/encode_avx2.hpp"
 
 namespace pqmul::kyber {
 namespace {
@@ -27,6 +30,60 @@ constexpr std::uint16_t conditional_subtract_q(std::uint32_t x) {
   x -= q;
   x += q & (0u - (x >> 31));
   return static_cast<std::uint16_t>(x);
+}
+
+// ByteEncode_D / ByteDecode_D with D fixed at compile time: G coefficients
+// fill G D bits, a whole number of bytes, packed in one word (the shifts are
+// constants, so each group is straight-line code).
+__extension__ typedef unsigned __int128 Wide;
+template <unsigned D>
+inline constexpr unsigned group_size = (D % 2 == 1 || 8 * D <= 64) ? 8 : 4;
+template <unsigned D>
+using GroupWord = std::conditional_t<group_size<D> * D <= 64, std::uint64_t, Wide>;
+
+template <unsigned D>
+void encode_fixed(const KPoly& f, std::uint8_t* out) {
+  constexpr unsigned G = group_size<D>, bytes = G * D / 8;
+  using W = GroupWord<D>;
+  for (std::size_t g = 0; g < 256 / G; ++g) {
+    W word = 0;
+    for (unsigned j = 0; j < G; ++j) word |= W{f[G * g + j]} << (D * j);
+    for (unsigned b = 0; b < bytes; ++b) out[bytes * g + b] = static_cast<std::uint8_t>(word >> (8 * b));
+  }
+}
+
+template <unsigned D>
+void decode_fixed(const std::uint8_t* in, KPoly& f) {
+  constexpr unsigned G = group_size<D>, bytes = G * D / 8;
+  constexpr std::uint32_t mask = (1u << D) - 1;
+  using W = GroupWord<D>;
+  for (std::size_t g = 0; g < 256 / G; ++g) {
+    W word = 0;
+    for (unsigned b = 0; b < bytes; ++b) word |= W{in[bytes * g + b]} << (8 * b);
+    for (unsigned j = 0; j < G; ++j) {
+      const auto value = static_cast<std::uint32_t>(word >> (D * j)) & mask;
+      // 12-bit values below 2^12 < 2q are reduced into Z_q by one subtraction.
+      f[G * g + j] = D == 12 ? conditional_subtract_q(value) : static_cast<std::uint16_t>(value);
+    }
+  }
+}
+
+// Compress_D / Decompress_D on every coefficient, D fixed (the arithmetic of
+// compress() / decompress() in primitives.hpp, in widening 32 x 32 and
+// 16 x 16 products the compiler can vectorise).
+template <unsigned D>
+void compress_fixed(const KPoly& f, KPoly& r) {
+  constexpr std::uint32_t m = static_cast<std::uint32_t>(((std::uint64_t{1} << 36) + q - 1) / q);
+  for (std::size_t i = 0; i < 256; ++i) {
+    const std::uint32_t numerator = (std::uint32_t{f[i]} << D) + (q - 1) / 2;
+    r[i] = static_cast<std::uint16_t>(((std::uint64_t{numerator} * m) >> 36) & ((1u << D) - 1));
+  }
+}
+
+template <unsigned D>
+void decompress_fixed(const KPoly& f, KPoly& r) {
+  for (std::size_t i = 0; i < 256; ++i)
+    r[i] = static_cast<std::uint16_t>((std::uint32_t{f[i]} * q + (1u << (D - 1))) >> D);
 }
 
 void check_width(unsigned d, std::size_t bytes) {
@@ -113,56 +170,69 @@ KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta) {
 
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out) {
   check_width(d, out.size());
-  if (d == 12) {  // keys: two coefficients in three bytes
-    for (std::size_t i = 0; i < 128; ++i) {
-      const std::uint32_t a = f[2 * i], b = f[2 * i + 1];
-      out[3 * i] = static_cast<std::uint8_t>(a);
-      out[3 * i + 1] = static_cast<std::uint8_t>((a >> 8) | (b << 4));
-      out[3 * i + 2] = static_cast<std::uint8_t>(b >> 4);
-    }
-    return;
-  }
-  // Coefficient i occupies bits d i .. d i + d - 1, least significant first.
-  std::uint32_t buffer = 0;
-  unsigned bits = 0;
-  std::size_t pos = 0;
-  for (std::size_t i = 0; i < 256; ++i) {
-    buffer |= std::uint32_t{f[i]} << bits;
-    bits += d;
-    while (bits >= 8) {
-      out[pos++] = static_cast<std::uint8_t>(buffer);
-      buffer >>= 8;
-      bits -= 8;
-    }
+  switch (d) {
+    case 1: return encode_fixed<1>(f, out.data());
+    case 2: return encode_fixed<2>(f, out.data());
+    case 3: return encode_fixed<3>(f, out.data());
+    case 4: return encode_fixed<4>(f, out.data());
+    case 5: return encode_fixed<5>(f, out.data());
+    case 6: return encode_fixed<6>(f, out.data());
+    case 7: return encode_fixed<7>(f, out.data());
+    case 8: return encode_fixed<8>(f, out.data());
+    case 9: return encode_fixed<9>(f, out.data());
+    case 10: return encode_fixed<10>(f, out.data());
+    case 11: return encode_fixed<11>(f, out.data());
+    default: return encode_fixed<12>(f, out.data());
   }
 }
 
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d) {
   check_width(d, in.size());
   KPoly f;
-  if (d == 12) {  // into Z_q: 12-bit values below 2q need one subtraction
-    for (std::size_t i = 0; i < 128; ++i) {
-      const std::uint32_t b0 = in[3 * i], b1 = in[3 * i + 1], b2 = in[3 * i + 2];
-      f[2 * i] = conditional_subtract_q(b0 | ((b1 & 0x0F) << 8));
-      f[2 * i + 1] = conditional_subtract_q((b1 >> 4) | (b2 << 4));
-    }
-    return f;
-  }
-  std::uint32_t buffer = 0;
-  unsigned bits = 0;
-  std::size_t pos = 0;
-  const std::uint32_t mask = (1u << d) - 1;
-  for (std::size_t i = 0; i < 256; ++i) {
-    while (bits < d) {
-      buffer |= std::uint32_t{in[pos++]} << bits;
-      bits += 8;
-    }
-    const std::uint32_t value = buffer & mask;
-    f[i] = static_cast<std::uint16_t>(value);
-    buffer >>= d;
-    bits -= d;
+  switch (d) {
+    case 1: decode_fixed<1>(in.data(), f); break;
+    case 2: decode_fixed<2>(in.data(), f); break;
+    case 3: decode_fixed<3>(in.data(), f); break;
+    case 4: decode_fixed<4>(in.data(), f); break;
+    case 5: decode_fixed<5>(in.data(), f); break;
+    case 6: decode_fixed<6>(in.data(), f); break;
+    case 7: decode_fixed<7>(in.data(), f); break;
+    case 8: decode_fixed<8>(in.data(), f); break;
+    case 9: decode_fixed<9>(in.data(), f); break;
+    case 10: decode_fixed<10>(in.data(), f); break;
+    case 11: decode_fixed<11>(in.data(), f); break;
+    default: decode_fixed<12>(in.data(), f); break;
   }
   return f;
+}
+
+void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    check_width(d, out.size());
+    if (avx2::byte_encode(out.data(), f.coeffs.data(), d)) return;
+  }
+#endif
+  static_cast<void>(isa);
+  byte_encode(f, d, out);
+}
+
+KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if ((isa == Isa::avx2 || isa == Isa::avx512) && d >= 10) {
+    check_width(d, in.size());
+    KPoly f;
+    if (d == 12)
+      avx2::byte_decode_12(f.coeffs.data(), in.data());
+    else if (d == 11)
+      avx2::byte_decode_11(f.coeffs.data(), in.data());
+    else
+      avx2::byte_decode_10(f.coeffs.data(), in.data());
+    return f;
+  }
+#endif
+  static_cast<void>(isa);
+  return byte_decode(in, d);
 }
 
 bool encoding_is_reduced(std::span<const std::uint8_t> in) {
@@ -178,33 +248,80 @@ bool encoding_is_reduced(std::span<const std::uint8_t> in) {
 
 KPoly compress(const KPoly& f, unsigned d) {
   KPoly r;
-  for (std::size_t i = 0; i < 256; ++i) r[i] = compress(f[i], d);
+  switch (d) {
+    case 1: compress_fixed<1>(f, r); break;
+    case 4: compress_fixed<4>(f, r); break;
+    case 5: compress_fixed<5>(f, r); break;
+    case 10: compress_fixed<10>(f, r); break;
+    case 11: compress_fixed<11>(f, r); break;
+    default:
+      for (std::size_t i = 0; i < 256; ++i) r[i] = compress(f[i], d);
+  }
   return r;
 }
 
 KPoly decompress(const KPoly& f, unsigned d) {
   KPoly r;
-  for (std::size_t i = 0; i < 256; ++i) r[i] = decompress(f[i], d);
+  switch (d) {
+    case 1: decompress_fixed<1>(f, r); break;
+    case 4: decompress_fixed<4>(f, r); break;
+    case 5: decompress_fixed<5>(f, r); break;
+    case 10: decompress_fixed<10>(f, r); break;
+    case 11: decompress_fixed<11>(f, r); break;
+    default:
+      for (std::size_t i = 0; i < 256; ++i) r[i] = decompress(f[i], d);
+  }
   return r;
+}
+
+KPoly compress(const KPoly& f, unsigned d, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly r;
+    if (avx2::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
+  }
+#endif
+  static_cast<void>(isa);
+  return compress(f, d);
+}
+
+KPoly decompress(const KPoly& f, unsigned d, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly r;
+    if (avx2::decompress(r.coeffs.data(), f.coeffs.data(), d)) return r;
+  }
+#endif
+  static_cast<void>(isa);
+  return decompress(f, d);
 }
 
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m) {
   KPoly f;
-  for (std::size_t i = 0; i < 256; ++i) {
-    const std::uint32_t bit = (m[i / 8] >> (i % 8)) & 1u;
-    f[i] = static_cast<std::uint16_t>((0u - bit) & ((q + 1) / 2));
-  }
+  for (std::size_t byte = 0; byte < 32; ++byte)
+    for (std::size_t j = 0; j < 8; ++j) {
+      const std::uint32_t bit = (std::uint32_t{m[byte]} >> j) & 1u;
+      f[8 * byte + j] = static_cast<std::uint16_t>((0u - bit) & ((q + 1) / 2));
+    }
   return f;
 }
 
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m) {
-  for (auto& b : m) b = 0;
-  for (std::size_t i = 0; i < 256; ++i) m[i / 8] |= static_cast<std::uint8_t>(compress(w[i], 1) << (i % 8));
+  const KPoly bits = compress(w, 1);
+  for (std::size_t byte = 0; byte < 32; ++byte) {
+    std::uint32_t packed = 0;
+    for (std::size_t j = 0; j < 8; ++j) packed |= std::uint32_t{bits[8 * byte + j]} << j;
+    m[byte] = static_cast<std::uint8_t>(packed);
+  }
 }
 
 KPoly sub(const KPoly& a, const KPoly& b) {
   KPoly r;
-  for (std::size_t i = 0; i < 256; ++i) r[i] = conditional_subtract_q(std::uint32_t{a[i]} + q - b[i]);
+  // a - b lies in (-q, q): one masked addition of q, in 16-bit lanes.
+  for (std::size_t i = 0; i < 256; ++i) {
+    const auto t = static_cast<std::int16_t>(a[i] - b[i]);
+    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
+  }
   return r;
 }
 

@@ -54,6 +54,11 @@ inline constexpr std::int64_t product_lane_bound = [] {
 // equal to kyber_ntt::reduce_accumulator's output. r and acc do not overlap.
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
 
+// r[i] = acc[i] mod q in [-(q-1)/2, (q-1)/2] for any int32 lanes (no
+// Montgomery factor); equal to KyberNttMultiplier::to_ntt's output. r and acc
+// do not overlap.
+void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc);
+
 // Centred representatives in place: any int16 -> [-(q-1)/2, (q-1)/2]; equal
 // to kyber_ntt::reduce's output.
 void reduce(std::int16_t* f);

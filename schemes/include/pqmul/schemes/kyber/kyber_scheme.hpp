@@ -36,8 +36,10 @@ struct NttBridge {
   static KPoly sum_to_ntt(const M& m, const accumulator& acc, const KPoly& e) {
     KPoly sum;
     m.inverse(acc, sum);
-    return ntt(add(sum, e));
+    return ntt(add_mod_q(sum, e));
   }
+  // NTT(f) in [0, q) (the operand `x` of f, when given, is of no use here).
+  static KPoly ntt_of(const M&, const KPoly& f, const operand*) { return ntt(f); }
 };
 
 // The NTT multipliers (KyberNttMultiplier and its SIMD twins, which share
@@ -45,7 +47,13 @@ struct NttBridge {
 template <Multiplier M>
   requires std::same_as<typename M::operand, KyberNttMultiplier::operand>
 struct NttBridge<M> {
-  static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { x = M::from_ntt(f_hat.coeffs); }
+  // f_hat is canonical (sampled or decoded below q), so its int16 view is
+  // exact and one centring reduction makes the operand.
+  static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) {
+    std::array<std::int16_t, 256> c;
+    for (std::size_t i = 0; i < 256; ++i) c[i] = static_cast<std::int16_t>(f_hat[i]);
+    x = M::from_ntt(c);
+  }
   static KPoly sum_to_ntt(const M& m, typename M::accumulator acc, const KPoly& e) {
     auto e_hat = m.make_operand();
     m.transform(e, e_hat);
@@ -54,6 +62,19 @@ struct NttBridge<M> {
     M::to_ntt(acc, t_hat);
     KPoly out;
     out.coeffs = M::ntt_coefficients(t_hat);
+    return out;
+  }
+  // NTT(f) in [0, q) by the multiplier's own transform, or from `x` = the
+  // operand of f when it was transformed already.
+  static KPoly ntt_of(const M& m, const KPoly& f, const typename M::operand* x) {
+    KPoly out;
+    if (x == nullptr) {
+      auto y = m.make_operand();
+      m.transform(f, y);
+      out.coeffs = M::ntt_coefficients(y);
+    } else {
+      out.coeffs = M::ntt_coefficients(*x);
+    }
     return out;
   }
 };
@@ -68,7 +89,9 @@ class Kyber {
 
   // hash_isa: the Keccak of the matrix and noise sampling (portable = one
   // scalar SHAKE per polynomial, avx2 / avx512 = 4 / 8 at a time) and of the
-  // single hashes H, G, J (AVX-512: the 4-way kernel with one live state).
+  // single hashes H, G, J (AVX-512: the 4-way kernel with one live state);
+  // avx2 / avx512 also run the AVX2 kernels of (de)compression and of
+  // ByteEncode / ByteDecode for d = 10, 11, 12 (same bytes as the portable code).
   Kyber(M multiplier, Strategy strategy, Isa hash_isa = Isa::portable)
       : m_(std::move(multiplier)), strategy_(strategy), hash_isa_(hash_isa) {
     require_accumulation(m_, k + 1);
@@ -263,15 +286,22 @@ class Kyber {
     }
   }
 
+  // The operands of v for the cached strategy, none for the others.
+  std::vector<typename M::operand> operands_if_cached(const Vector& v) const {
+    std::vector<typename M::operand> out;
+    if (strategy_ == Strategy::cached) transform_vector(v, out);
+    return out;
+  }
+
   // Computes, for each row, the product with the matrix (or its transpose)
   // and hands the row's accumulator to `finish(row, acc)`. For the eager
   // strategy the products are inverted one by one and summed in the normal
   // domain; `finish_normal(row, sum)` then receives the sum.
+  // `cached`: the operands of v (transform_vector) for the cached strategy.
   template <class Finish, class FinishNormal>
-  void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, const Vector& v, Finish&& finish,
+  void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, const Vector& v,
+                    const std::vector<typename M::operand>& cached, Finish&& finish,
                     FinishNormal&& finish_normal) const {
-    std::vector<typename M::operand> cached;
-    if (strategy_ == Strategy::cached) transform_vector(v, cached);
     const auto entries = matrix(rho, transposed);
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
@@ -291,7 +321,7 @@ class Kyber {
           m_.multiply_accumulate(acc, a, *vx);
           KPoly product;
           m_.inverse(acc, product);
-          sum = add(sum, product);
+          sum = add_mod_q(sum, product);
         } else {
           m_.multiply_accumulate(acc, a, *vx);
         }
@@ -305,22 +335,28 @@ class Kyber {
   }
 
   // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain.
-  KPoly inner_product_ntt(const Vector& f_hat, const Vector& v) const {
+  // `cached`: as for matrix_times (empty unless the strategy is cached).
+  KPoly inner_product_ntt(const Vector& f_hat, const Vector& v, const std::vector<typename M::operand>& cached) const {
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     KPoly sum{};
     m_.clear(acc);
     for (unsigned j = 0; j < k; ++j) {
       Bridge::from_ntt(m_, f_hat[j], a);
-      m_.transform(v[j], x);
+      const typename M::operand* vx = &x;
+      if (cached.empty()) {
+        m_.transform(v[j], x);
+      } else {
+        vx = &cached[j];
+      }
       if (strategy_ == Strategy::eager) {
         m_.clear(acc);
-        m_.multiply_accumulate(acc, a, x);
+        m_.multiply_accumulate(acc, a, *vx);
         KPoly product;
         m_.inverse(acc, product);
-        sum = add(sum, product);
+        sum = add_mod_q(sum, product);
       } else {
-        m_.multiply_accumulate(acc, a, x);
+        m_.multiply_accumulate(acc, a, *vx);
       }
     }
     if (strategy_ != Strategy::eager) m_.inverse(acc, sum);
@@ -345,23 +381,27 @@ class Kyber {
     std::copy(se.begin(), se.begin() + k, s.begin());
     std::copy(se.begin() + k, se.end(), e.begin());
     // t^ = A^ o s^ + e^, encoded in the NTT domain.
+    const auto s_ops = operands_if_cached(s);
     matrix_times(
-        rho, false, s,
+        rho, false, s, s_ops,
         [&](unsigned row, const typename M::accumulator& acc) {
-          byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
+          byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes),
+                      hash_isa_);
         },
         [&](unsigned row, const KPoly& sum) {
-          byte_encode(ntt(add(sum, e[row])), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
+          byte_encode(ntt(add_mod_q(sum, e[row])), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
         });
     std::copy(rho.begin(), rho.end(), ek.begin() + P::dk_pke_bytes);
-    for (unsigned i = 0; i < k; ++i) byte_encode(ntt(s[i]), 12, dk_pke.subspan(P::poly_bytes * i, P::poly_bytes));
+    for (unsigned i = 0; i < k; ++i)
+      byte_encode(Bridge::ntt_of(m_, s[i], s_ops.empty() ? nullptr : &s_ops[i]), 12,
+                  dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), hash_isa_);
   }
 
   // K-PKE.Encrypt (FIPS 203 Algorithm 14).
   void pke_encrypt(std::span<const std::uint8_t> ek, std::span<const std::uint8_t, 32> msg,
                    std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct) const {
     Vector t_hat, y, e1;
-    for (unsigned i = 0; i < k; ++i) t_hat[i] = byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12);
+    for (unsigned i = 0; i < k; ++i) t_hat[i] = byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_);
     const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
     std::array<unsigned, 2 * k + 1> etas;
     etas.fill(P::eta2);
@@ -372,10 +412,12 @@ class Kyber {
     const KPoly e2 = noise_polys[2 * k];
     // u = NTT^-1(A^T o y^) + e1.
     auto put_u = [&](unsigned row, const KPoly& product) {
-      byte_encode(compress(add(product, e1[row]), P::du), P::du, ct.subspan(32 * P::du * row, 32 * P::du));
+      byte_encode(compress(add_mod_q(product, e1[row]), P::du, hash_isa_), P::du,
+                  ct.subspan(32 * P::du * row, 32 * P::du), hash_isa_);
     };
+    const auto y_ops = operands_if_cached(y);
     matrix_times(
-        rho, true, y,
+        rho, true, y, y_ops,
         [&](unsigned row, const typename M::accumulator& acc) {
           KPoly product;
           m_.inverse(acc, product);
@@ -383,8 +425,8 @@ class Kyber {
         },
         put_u);
     // v = NTT^-1(t^T o y^) + e2 + mu.
-    const KPoly v = add(add(inner_product_ntt(t_hat, y), e2), message_to_poly(msg));
-    byte_encode(compress(v, P::dv), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes));
+    const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2), message_to_poly(msg));
+    byte_encode(compress(v, P::dv, hash_isa_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes));
   }
 
   // K-PKE.Decrypt (FIPS 203 Algorithm 15).
@@ -392,12 +434,12 @@ class Kyber {
                    std::span<std::uint8_t, 32> msg) const {
     Vector u, s_hat;
     for (unsigned i = 0; i < k; ++i) {
-      u[i] = decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du), P::du);
-      s_hat[i] = byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12);
+      u[i] = decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du, hash_isa_), P::du, hash_isa_);
+      s_hat[i] = byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_);
     }
-    const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv), P::dv);
+    const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv), P::dv, hash_isa_);
     // w = v - NTT^-1(s^T o NTT(u)).
-    poly_to_message(sub(v, inner_product_ntt(s_hat, u)), msg);
+    poly_to_message(sub(v, inner_product_ntt(s_hat, u, {})), msg);
   }
 
   M m_;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/poly.hpp"
 #include "pqmul/algorithms/ring.hpp"
 
@@ -53,8 +54,14 @@ KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta);
 
 // ByteEncode_d (Algorithm 5): 32 d bytes; coefficients must be < 2^d (d < 12) or < q (d = 12).
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out);
+// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 10,
+// 11 and 12, encode_avx2.hpp; call only where isa_available(isa)). Equal bytes.
+void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa isa);
 // ByteDecode_d (Algorithm 6) of 32 d bytes; for d = 12 the values are reduced mod q.
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d);
+// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 10, 11, 12,
+// encode_avx2.hpp; call only where isa_available(isa)). Equal values.
+KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa);
 // True when every 12-bit value of the encoding is below q (the FIPS 203
 // modulus check on an encapsulation key: ByteEncode_12(ByteDecode_12(x)) == x).
 bool encoding_is_reduced(std::span<const std::uint8_t> in);
@@ -62,11 +69,27 @@ bool encoding_is_reduced(std::span<const std::uint8_t> in);
 // Compress_d / Decompress_d applied to every coefficient.
 KPoly compress(const KPoly& f, unsigned d);
 KPoly decompress(const KPoly& f, unsigned d);
+// The same on the kernels of `isa` where it has them (avx2 / avx512: the AVX2
+// kernels of compress_avx2.hpp; call only where isa_available(isa)). Equal values.
+KPoly compress(const KPoly& f, unsigned d, Isa isa);
+KPoly decompress(const KPoly& f, unsigned d, Isa isa);
 
 // Decompress_1(ByteDecode_1(m)) and ByteEncode_1(Compress_1(w)) for 32-byte messages.
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m);
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m);
 
 KPoly sub(const KPoly& a, const KPoly& b);
+
+// a + b mod q for canonical a, b: pqmul::add's values, computed in 16-bit
+// lanes (a + b - q lies in (-q, q), so one masked addition of q, taken from
+// the sign, reduces it) so that baseline SSE2 vectorises it.
+inline KPoly add_mod_q(const KPoly& a, const KPoly& b) {
+  KPoly r;
+  for (std::size_t i = 0; i < 256; ++i) {
+    const auto t = static_cast<std::int16_t>(a[i] + b[i] - static_cast<int>(q));
+    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
+  }
+  return r;
+}
 
 }  // namespace pqmul::kyber
