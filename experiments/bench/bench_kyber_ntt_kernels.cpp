@@ -3,7 +3,6 @@
 // inner product (three calls into one accumulator), as the optimised public
 // code reports them. Names: kernel/kyber/ntt/<isa>/<kernel>.
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -41,31 +40,6 @@ std::shared_ptr<KernelInputs> make_inputs() {
       in->b[k][i] = static_cast<std::int16_t>(centred(rng));
     }
   return in;
-}
-
-// measure_ticks (tsc_counter.hpp) with an untimed setup before every call.
-// The fence drains the setup's stores: they are narrower than the vector
-// loads of a SIMD kernel, and a load that cannot be forwarded from the store
-// buffer would otherwise be charged to the kernel.
-template <class Setup, class Op>
-void measure_ticks_after(benchmark::State& state, Setup&& setup, Op&& op) {
-  std::vector<std::uint64_t> samples;
-  samples.reserve(4096);
-  for (auto _ : state) {
-    setup();
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    const std::uint64_t t0 = ticks_begin();
-    op();
-    const std::uint64_t t1 = ticks_end();
-    samples.push_back(t1 - t0);
-  }
-  if (samples.empty()) return;
-  const experiments::Summary s = experiments::summarize(samples);
-  state.counters["ticks_median"] = s.median;
-  state.counters["ticks_p10"] = s.p10;
-  state.counters["ticks_p90"] = s.p90;
-  state.counters["samples"] = static_cast<double>(s.samples);
-  state.SetLabel(counter_name);
 }
 
 // The kernels of one ISA as static functions, so the timed calls are direct.

@@ -5,7 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "pqmul/experiments/counter.hpp"
@@ -26,13 +28,18 @@ inline std::uint64_t ticks_end() { return experiments::cntvct_read(); }
 #error "no cycle counter for this architecture"
 #endif
 
-// Runs `op` once per benchmark iteration, timing each call, and reports the
-// median, 10th and 90th percentile ticks as counters (tsc_median, ...).
-template <class Op>
-void measure_ticks(benchmark::State& state, Op&& op) {
+// Runs `setup` (untimed) and then `op` (timed) once per benchmark iteration,
+// and reports the median, 10th and 90th percentile ticks as counters
+// (ticks_median, ...). The fence drains the setup's stores: they may be
+// narrower than a SIMD kernel's loads, and a load that cannot be forwarded
+// from the store buffer would otherwise be charged to the kernel.
+template <class Setup, class Op>
+void measure_ticks_after(benchmark::State& state, Setup&& setup, Op&& op) {
   std::vector<std::uint64_t> samples;
   samples.reserve(4096);
   for (auto _ : state) {
+    setup();
+    std::atomic_thread_fence(std::memory_order_seq_cst);
     const std::uint64_t t0 = ticks_begin();
     op();
     const std::uint64_t t1 = ticks_end();
@@ -45,6 +52,12 @@ void measure_ticks(benchmark::State& state, Op&& op) {
   state.counters["ticks_p90"] = s.p90;
   state.counters["samples"] = static_cast<double>(s.samples);
   state.SetLabel(counter_name);
+}
+
+// The same without a setup.
+template <class Op>
+void measure_ticks(benchmark::State& state, Op&& op) {
+  measure_ticks_after(state, [] {}, std::forward<Op>(op));
 }
 
 }  // namespace pqmul::bench

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "../common/test_util.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/common/sha256.hpp"
@@ -100,6 +102,35 @@ inline std::pair<std::string, std::string> published_digests(std::string_view ro
     return {trim(columns[3]), trim(columns[4])};
   }
   throw std::runtime_error("no row '" + std::string(row_name) + "' in KAT_HASHES.txt");
+}
+
+// The official round-3 KAT files of the three sets.
+struct KatSet {
+  const char* scheme;
+  const char* hash_row;  // row of KAT_HASHES.txt
+  const char* header;
+  const char* file;      // under kem/saber-r3/
+};
+inline const KatSet kat_sets[] = {
+    {"lightsaber", "LightSaber", "# LightSaber", "lightsaber_r3_PQCkemKAT_1568.first2.rsp"},
+    {"saber", "Saber", "# Saber", "saber_r3_PQCkemKAT_2304.rsp"},
+    {"firesaber", "FireSaber", "# FireSaber", "firesaber_r3_PQCkemKAT_3040.first2.rsp"},
+};
+
+inline std::string official(const KatSet& set) {
+  return pqmul::test::read_text(pqmul::test::vectors_dir() + "/kem/saber-r3/" + set.file);
+}
+
+// The official file cut after `count` entries.
+inline std::string official_prefix(const KatSet& set, std::size_t count) {
+  const std::string text = official(set);
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    end = text.find("\n\n", text.find("ss = ", end));
+    REQUIRE(end != std::string::npos);
+    end += 2;
+  }
+  return text.substr(0, end);
 }
 
 }  // namespace saber_test

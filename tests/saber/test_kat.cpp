@@ -6,37 +6,9 @@
 #include "kat_support.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
-namespace {
-
-struct KatSet {
-  const char* scheme;
-  const char* hash_row;  // row of KAT_HASHES.txt
-  const char* header;
-  const char* file;      // under kem/saber-r3/
-};
-const KatSet kat_sets[] = {
-    {"lightsaber", "LightSaber", "# LightSaber", "lightsaber_r3_PQCkemKAT_1568.first2.rsp"},
-    {"saber", "Saber", "# Saber", "saber_r3_PQCkemKAT_2304.rsp"},
-    {"firesaber", "FireSaber", "# FireSaber", "firesaber_r3_PQCkemKAT_3040.first2.rsp"},
-};
-
-std::string official(const KatSet& set) {
-  return pqmul::test::read_text(pqmul::test::vectors_dir() + "/kem/saber-r3/" + set.file);
-}
-
-// The official file cut after `count` entries.
-std::string official_prefix(const KatSet& set, std::size_t count) {
-  const std::string text = official(set);
-  std::size_t end = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    end = text.find("\n\n", text.find("ss = ", end));
-    REQUIRE(end != std::string::npos);
-    end += 2;
-  }
-  return text.substr(0, end);
-}
-
-}  // namespace
+using saber_test::kat_sets;
+using saber_test::official;
+using saber_test::official_prefix;
 
 TEST_CASE("stored Saber KAT files carry the published digests", "[saber][kat]") {
   for (const auto& set : kat_sets) {

@@ -1,19 +1,12 @@
 // Keccak-f[1600] and the sponge construction of FIPS 202.
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_constants.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace pqmul::keccak {
 namespace {
-
-constexpr std::uint64_t round_constants[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
 
 constexpr std::uint64_t rotl(std::uint64_t x, unsigned r) { return r == 0 ? x : (x << r) | (x >> (64 - r)); }
 

@@ -9,21 +9,13 @@
 
 #include <cstdint>
 
+#include "pqmul/schemes/common/keccak_constants.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 namespace pqmul::keccak {
 namespace {
 
 using W = __m256i;
-
-// Round constants of iota (FIPS 202 section 3.2.5), one per round.
-alignas(64) constexpr std::uint64_t round_constants[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
 
 // vprolq on 256 bits, spelled with an all-ones zero-mask for the reason given
 // in keccak_x8_avx512.cpp (gcc 12's unmasked form draws -Wuninitialized).
@@ -224,6 +216,5 @@ void keccak_f1600_x4_avx512(std::uint64_t* states) {
   store256(states + 92, a23);
   store256(states + 96, a24);
 }
-
 
 }  // namespace pqmul::keccak

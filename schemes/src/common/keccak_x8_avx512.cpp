@@ -6,21 +6,13 @@
 
 #include <cstdint>
 
+#include "pqmul/schemes/common/keccak_constants.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 namespace pqmul::keccak {
 namespace {
 
 using V = __m512i;
-
-// Round constants of iota (FIPS 202 section 3.2.5), one per round.
-alignas(64) constexpr std::uint64_t round_constants[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
 
 // vprolq. Spelled with an all-ones zero-mask: the unmasked _mm512_rol_epi64
 // of gcc 12 draws a false -Wuninitialized from its undefined pass-through
