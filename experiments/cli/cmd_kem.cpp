@@ -285,7 +285,8 @@ void run_check(const CheckOptions& o) {
     if (only_isa) {
       const auto have = e->isas(m);
       if (std::find(have.begin(), have.end(), *only_isa) == have.end() && o.multiplier.empty()) continue;
-      checks.push_back({e, m, *only_isa});  // make_for names the reason if it cannot run
+      (void)make_kem(e->scheme, m, strategy, *only_isa);  // refuses, naming the reason
+      checks.push_back({e, m, *only_isa});
       continue;
     }
     for (Isa i : e->isas(m))

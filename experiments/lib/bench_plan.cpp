@@ -504,6 +504,8 @@ std::vector<BenchCase> plan_benchmarks(const BenchSelection& selection, std::vec
     }
   for (const auto& s : selection.strategies)
     if (s != "all") (void)parse_strategy(s);  // throws, naming the valid strategies
+  for (const auto& isa : selection.isas)
+    if (isa != "all") (void)isa_from_name(isa);  // throws, naming the valid ISAs
   if (selection.schemes.empty() == selection.rings.empty())
     throw std::invalid_argument("choose either --scheme (KEMs) or --ring (multipliers), one of them");
   if (selection.rank == 0) throw std::invalid_argument("--rank must be at least 1");

@@ -113,6 +113,13 @@ TEST_CASE("an ISA ruled out is skipped with its reason", "[bench][isa]") {
 #endif
 }
 
+TEST_CASE("an unknown ISA name is refused, naming the valid ones", "[bench][isa]") {
+  auto s = selection();
+  s.rings = {"kyber"};
+  s.isas = {"avx1024"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("portable, avx2, avx512, neon"));
+}
+
 TEST_CASE("multiplier lists keep the commas of point sets", "[bench]") {
   CHECK(split_multiplier_list("ntt, toom-k:points=0,1,-1,-2,inf,karatsuba") ==
         std::vector<std::string>{"ntt", "toom-k:points=0,1,-1,-2,inf", "karatsuba"});
