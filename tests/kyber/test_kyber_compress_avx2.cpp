@@ -109,21 +109,22 @@ TEST_CASE("kyber encode avx2: ByteDecode_12 equals the portable one", "[kyber][e
     wrong += !(byte_decode(bytes, 12, Isa::avx2) == byte_decode(bytes, 12));
   }
   CHECK(wrong == 0);
-  // Other widths fall back to the portable decoder.
-  const std::vector<std::uint8_t> five(160, std::uint8_t{0xA5});
-  CHECK(byte_decode(five, 5, Isa::avx2) == byte_decode(five, 5));
+  // Widths without a kernel fall back to the portable decoder.
+  const std::vector<std::uint8_t> seven(224, std::uint8_t{0xA5});
+  CHECK(byte_decode(seven, 7, Isa::avx2) == byte_decode(seven, 7));
 }
 
-// ByteDecode_10 / _11: zeros, all ones, every d-bit value at every lane position
-// (through the portable encoder), and seeded random bytes.
-TEST_CASE("kyber encode avx2: ByteDecode_10 and _11 equal the portable ones", "[kyber][encode][avx2]") {
+// ByteDecode_1 / _4 / _5 / _10 / _11: zeros, all ones, every d-bit value at every
+// lane position (through the portable encoder), and seeded random bytes. Each
+// input is a vector of exactly 32 d bytes, so ASan reports a read past it.
+TEST_CASE("kyber encode avx2: ByteDecode_1, _4, _5, _10 and _11 equal the portable ones", "[kyber][encode][avx2]") {
   if (!cpu_supports(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
   std::mt19937 rng(17);
   std::size_t wrong = 0;
-  for (unsigned d : {10u, 11u}) {
+  for (unsigned d : {1u, 4u, 5u, 10u, 11u}) {
     const std::size_t length = 32 * d;
     std::vector<std::vector<std::uint8_t>> inputs;
     inputs.emplace_back(length, std::uint8_t{0});
@@ -140,10 +141,13 @@ TEST_CASE("kyber encode avx2: ByteDecode_10 and _11 equal the portable ones", "[
     }
     for (const auto& bytes : inputs) {
       KPoly f;
-      if (d == 10)
-        avx2::byte_decode_10(f.coeffs.data(), bytes.data());
-      else
-        avx2::byte_decode_11(f.coeffs.data(), bytes.data());
+      switch (d) {
+        case 1: avx2::byte_decode_1(f.coeffs.data(), bytes.data()); break;
+        case 4: avx2::byte_decode_4(f.coeffs.data(), bytes.data()); break;
+        case 5: avx2::byte_decode_5(f.coeffs.data(), bytes.data()); break;
+        case 10: avx2::byte_decode_10(f.coeffs.data(), bytes.data()); break;
+        default: avx2::byte_decode_11(f.coeffs.data(), bytes.data()); break;
+      }
       wrong += !(f == byte_decode(bytes, d));
       wrong += !(byte_decode(bytes, d, Isa::avx2) == byte_decode(bytes, d));
     }
@@ -151,16 +155,17 @@ TEST_CASE("kyber encode avx2: ByteDecode_10 and _11 equal the portable ones", "[
   CHECK(wrong == 0);
 }
 
-// ByteEncode_10 / _11 / _12: zeros, the largest values, every value at every lane
-// position, seeded random values; other widths fall back to the portable code.
-TEST_CASE("kyber encode avx2: ByteEncode_10, _11 and _12 equal the portable ones", "[kyber][encode][avx2]") {
+// ByteEncode_1 / _4 / _5 / _10 / _11 / _12: zeros, the largest values, every value
+// at every lane position, seeded random values, with guard bytes after the
+// output; other widths fall back to the portable code.
+TEST_CASE("kyber encode avx2: ByteEncode_1, _4, _5, _10, _11 and _12 equal the portable ones", "[kyber][encode][avx2]") {
   if (!cpu_supports(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
   std::mt19937 rng(16);
   std::size_t wrong = 0;
-  for (unsigned d : {4u, 10u, 11u, 12u}) {
+  for (unsigned d : {1u, 4u, 5u, 7u, 10u, 11u, 12u}) {
     const std::uint32_t bound = d == 12 ? q : 1u << d;
     std::vector<KPoly> inputs = every_value(bound);
     inputs.push_back(KPoly{});
@@ -177,7 +182,7 @@ TEST_CASE("kyber encode avx2: ByteEncode_10, _11 and _12 equal the portable ones
       byte_encode(f, d, portable);
       byte_encode(f, d, simd, Isa::avx2);
       wrong += simd != portable;
-      if (d >= 10) {
+      if (d != 7) {
         std::vector<std::uint8_t> raw(32 * d + 8, 0xEE);  // 8 guard bytes must stay untouched
         REQUIRE(avx2::byte_encode(raw.data(), f.coeffs.data(), d));
         wrong += !std::equal(portable.begin(), portable.end(), raw.begin());
@@ -186,8 +191,46 @@ TEST_CASE("kyber encode avx2: ByteEncode_10, _11 and _12 equal the portable ones
     }
   }
   CHECK(wrong == 0);
-  std::vector<std::uint8_t> out(32 * 4);
-  CHECK_FALSE(avx2::byte_encode(out.data(), KPoly{}.coeffs.data(), 4));
+  std::vector<std::uint8_t> out(32 * 7);
+  CHECK_FALSE(avx2::byte_encode(out.data(), KPoly{}.coeffs.data(), 7));
+}
+
+// Messages: every single set bit, all zeros / ones and seeded random
+// messages decode to the portable polynomial; every coefficient value in
+// every lane and random polynomials encode to the portable message.
+TEST_CASE("kyber encode avx2: message conversions equal the portable ones", "[kyber][encode][avx2]") {
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));
+    return;
+  }
+  std::mt19937 rng(23);
+  std::vector<std::array<std::uint8_t, 32>> messages(2);
+  messages[1].fill(0xFF);
+  for (int bit = 0; bit < 256; ++bit) {
+    std::array<std::uint8_t, 32> m{};
+    m[bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
+    messages.push_back(m);
+  }
+  for (int t = 0; t < 20; ++t) {
+    std::array<std::uint8_t, 32> m;
+    for (auto& b : m) b = static_cast<std::uint8_t>(rng());
+    messages.push_back(m);
+  }
+  std::size_t wrong = 0;
+  for (const auto& m : messages) wrong += !(message_to_poly(m, Isa::avx2) == message_to_poly(m));
+  std::vector<KPoly> polys = every_value(q);
+  for (int t = 0; t < 20; ++t) {
+    KPoly p;
+    for (auto& c : p.coeffs) c = static_cast<std::uint16_t>(rng() % q);
+    polys.push_back(p);
+  }
+  for (const auto& p : polys) {
+    std::array<std::uint8_t, 32> simd, portable;
+    poly_to_message(p, simd, Isa::avx2);
+    poly_to_message(p, portable);
+    wrong += simd != portable;
+  }
+  CHECK(wrong == 0);
 }
 
 #else

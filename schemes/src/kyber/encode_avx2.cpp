@@ -1,4 +1,4 @@
-// AVX2 kernels of ByteDecode_10 / _12 and ByteEncode_10 / _11 / _12 (declared in
+// AVX2 kernels of ByteDecode_1 / _4 / _5 / _10 / _11 / _12 and ByteEncode of the same widths (declared in
 // encode_avx2.hpp). Decoding: 16 coefficients from 24 bytes per step, one
 // byte shuffle and a branch-free reduction. Encoding: neighbouring values are
 // joined by multiply-add into 2d-bit fields, then bytes are gathered by shuffle.
@@ -98,10 +98,62 @@ void encode_11(std::uint8_t* out, const std::uint16_t* f) {
   }
 }
 
+// 32 values below 2^d (d <= 8) as bytes, in order: the 16-bit pack
+// interleaves the 128-bit halves, the 64-bit permutation restores the order.
+__m256i values_as_bytes(const std::uint16_t* f) {
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + 16));
+  return _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
+}
+
+// 32 values below 2^4 -> 16 bytes: byte pairs joined by multiply-add
+// (c0 + 16 c1), packed back to bytes.
+void encode_4(std::uint8_t* out, const std::uint16_t* f) {
+  const __m256i join = _mm256_set1_epi16(1 | (16 << 8));
+  for (int block = 0; block < 8; ++block) {
+    const __m256i pairs = _mm256_maddubs_epi16(values_as_bytes(f + 32 * block), join);
+    const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0xD8);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * block), _mm256_castsi256_si128(bytes));
+  }
+}
+
+// 32 values below 2^5 -> 20 bytes: byte pairs joined into 10 bits
+// (multiply-add), 16-bit pairs into 20 bits, 32-bit pairs into 40 bits of
+// each 64-bit lane (5 bytes), gathered to the bottom 10 bytes of each half.
+void encode_5(std::uint8_t* out, const std::uint16_t* f) {
+  const __m256i join_bytes = _mm256_set1_epi16(1 | (32 << 8));
+  const __m256i join_words = _mm256_set1_epi32(1 | (1 << 10) << 16);
+  const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFF);
+  const __m256i gather = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1,  //
+                                          0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+  for (int block = 0; block < 8; ++block) {
+    const __m256i tens = _mm256_maddubs_epi16(values_as_bytes(f + 32 * block), join_bytes);
+    const __m256i twenties = _mm256_madd_epi16(tens, join_words);
+    const __m256i forties = _mm256_or_si256(_mm256_and_si256(twenties, low32),
+                                            _mm256_slli_epi64(_mm256_srli_epi64(twenties, 32), 20));
+    const __m256i bytes = _mm256_shuffle_epi8(forties, gather);
+    store_low<10>(out + 20 * block, _mm256_castsi256_si128(bytes));
+    store_low<10>(out + 20 * block + 10, _mm256_extracti128_si256(bytes, 1));
+  }
+}
+
+// 32 bits (values 0 or 1) -> 4 bytes: the sign bit of each byte after a
+// shift by 7, collected by movemask.
+void encode_1(std::uint8_t* out, const std::uint16_t* f) {
+  for (int block = 0; block < 8; ++block) {
+    const __m256i bits = _mm256_slli_epi16(values_as_bytes(f + 32 * block), 7);
+    const auto mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(bits));
+    for (int byte = 0; byte < 4; ++byte) out[4 * block + byte] = static_cast<std::uint8_t>(mask >> (8 * byte));
+  }
+}
+
 }  // namespace
 
 bool byte_encode(std::uint8_t* out, const std::uint16_t* f, unsigned d) {
   switch (d) {
+    case 1: encode_1(out, f); return true;
+    case 4: encode_4(out, f); return true;
+    case 5: encode_5(out, f); return true;
     case 10: encode_10(out, f); return true;
     case 11: encode_11(out, f); return true;
     case 12: encode_12(out, f); return true;
@@ -176,5 +228,47 @@ void byte_decode_11(std::uint16_t* f, const std::uint8_t* in) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(f + 16 * block), packed);
   }
 }
+
+// Value j (of 16 per step) of d bits starts at bit d j: byte b = d j / 8,
+// bit s = d j mod 8, and s + d <= 16, so bytes (b, b + 1) hold it. The 16-bit
+// word is multiplied by 2^(16 - d - s) (the value moves to the top d bits,
+// higher bits fall off) and shifted down by 16 - d. One step reads 2 d
+// bytes; a 16-byte load would pass the end of the last steps, so those are
+// copied to a buffer first.
+template <unsigned D>
+void decode_small(std::uint16_t* f, const std::uint8_t* in) {
+  static_assert(D == 1 || D == 4 || D == 5);
+  alignas(32) std::int8_t control[32];
+  alignas(32) std::int16_t align[16];
+  for (int j = 0; j < 16; ++j) {
+    const int bit = static_cast<int>(D) * j, byte = bit / 8, shift = bit % 8;
+    control[2 * j] = static_cast<std::int8_t>(byte);
+    control[2 * j + 1] = static_cast<std::int8_t>(byte + 1 < 2 * static_cast<int>(D) ? byte + 1 : -1);
+    align[j] = static_cast<std::int16_t>(1 << (16 - static_cast<int>(D) - shift));
+  }
+  // The shuffle works within 128-bit halves: both hold the step's bytes, the
+  // upper half's control is that of values 8..15.
+  const __m256i select = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(control));
+  const __m256i scale = _mm256_load_si256(reinterpret_cast<const __m256i*>(align));
+  constexpr int steps = 16, step_bytes = 2 * D;
+  for (int step = 0; step < steps; ++step) {
+    const std::uint8_t* src = in + step_bytes * step;
+    __m128i chunk;
+    if ((step + 1) * step_bytes + (16 - step_bytes) <= 32 * static_cast<int>(D)) {
+      chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
+    } else {
+      alignas(16) std::uint8_t buffer[16] = {};
+      for (int i = 0; i < step_bytes; ++i) buffer[i] = src[i];
+      chunk = _mm_load_si128(reinterpret_cast<const __m128i*>(buffer));
+    }
+    const __m256i words = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(chunk), select);
+    const __m256i values = _mm256_srli_epi16(_mm256_mullo_epi16(words, scale), 16 - D);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(f + 16 * step), values);
+  }
+}
+
+void byte_decode_1(std::uint16_t* f, const std::uint8_t* in) { decode_small<1>(f, in); }
+void byte_decode_4(std::uint16_t* f, const std::uint8_t* in) { decode_small<4>(f, in); }
+void byte_decode_5(std::uint16_t* f, const std::uint8_t* in) { decode_small<5>(f, in); }
 
 }  // namespace pqmul::kyber::avx2

@@ -9,6 +9,7 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
+#include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
 namespace pqmul::kyber {
 namespace {
@@ -127,13 +128,24 @@ KPoly sample_ntt(std::span<const std::uint8_t, 32> rho, std::uint8_t j, std::uin
 }
 
 KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta) {
+  return sample_noise(sigma, n, eta, Isa::portable);
+}
+
+KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta, Isa isa) {
   if (eta != 2 && eta != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
   std::uint8_t bytes[64 * 3];
   const std::span<std::uint8_t> prf(bytes, 64 * eta);
-  keccak::Shake256 h;
+  keccak::Shake256 h(isa);
   h.absorb(sigma);
   h.absorb(std::span<const std::uint8_t>(&n, 1));
   h.squeeze(prf);
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly f;
+    kyber_cbd_avx2(f.coeffs.data(), bytes, eta);
+    return f;
+  }
+#endif
   return cbd(prf, eta);
 }
 
@@ -219,15 +231,21 @@ void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa is
 
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
-  if ((isa == Isa::avx2 || isa == Isa::avx512) && d >= 10) {
+  using Kernel = void (*)(std::uint16_t*, const std::uint8_t*);
+  Kernel kernel = nullptr;
+  switch (d) {
+    case 1: kernel = &avx2::byte_decode_1; break;
+    case 4: kernel = &avx2::byte_decode_4; break;
+    case 5: kernel = &avx2::byte_decode_5; break;
+    case 10: kernel = &avx2::byte_decode_10; break;
+    case 11: kernel = &avx2::byte_decode_11; break;
+    case 12: kernel = &avx2::byte_decode_12; break;
+    default: break;
+  }
+  if ((isa == Isa::avx2 || isa == Isa::avx512) && kernel != nullptr) {
     check_width(d, in.size());
     KPoly f;
-    if (d == 12)
-      avx2::byte_decode_12(f.coeffs.data(), in.data());
-    else if (d == 11)
-      avx2::byte_decode_11(f.coeffs.data(), in.data());
-    else
-      avx2::byte_decode_10(f.coeffs.data(), in.data());
+    kernel(f.coeffs.data(), in.data());
     return f;
   }
 #endif
@@ -313,6 +331,31 @@ void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m) {
     for (std::size_t j = 0; j < 8; ++j) packed |= std::uint32_t{bits[8 * byte + j]} << j;
     m[byte] = static_cast<std::uint8_t>(packed);
   }
+}
+
+KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly bits;
+    avx2::byte_decode_1(bits.coeffs.data(), m.data());
+    KPoly f;
+    if (avx2::decompress(f.coeffs.data(), bits.coeffs.data(), 1)) return f;
+  }
+#endif
+  static_cast<void>(isa);
+  return message_to_poly(m);
+}
+
+void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly bits;
+    if (avx2::compress(bits.coeffs.data(), w.coeffs.data(), 1) && avx2::byte_encode(m.data(), bits.coeffs.data(), 1))
+      return;
+  }
+#endif
+  static_cast<void>(isa);
+  poly_to_message(w, m);
 }
 
 KPoly sub(const KPoly& a, const KPoly& b) {

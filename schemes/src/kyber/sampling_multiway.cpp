@@ -97,7 +97,7 @@ std::array<KPoly, Ways> sample_ntt_ways(std::span<const std::uint8_t, 32> rho,
 // entry of a matrix whose size is not a multiple of the batch.
 KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted) {
   const bool avx2 = use_avx2(wanted);
-  keccak::Shake128 xof;
+  keccak::Shake128 xof(wanted);
   xof.absorb(rho);
   const std::uint8_t indices[2] = {index.j, index.i};
   xof.absorb(indices);
@@ -112,10 +112,10 @@ KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index
   return f;
 }
 
+// out[k] = SamplePolyCBD_eta[k](PRF(sigma, nonce[k])), written in place.
 template <std::size_t Ways>
-std::array<KPoly, Ways> prf_cbd_ways(std::span<const std::uint8_t, 32> sigma,
-                                     const std::array<std::uint8_t, Ways>& nonce,
-                                     const std::array<unsigned, Ways>& eta, Isa wanted) {
+void prf_cbd_ways_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, Ways>& nonce,
+                       const std::array<unsigned, Ways>& eta, const std::array<KPoly*, Ways>& out, Isa wanted) {
   unsigned max_eta = 2;
   for (unsigned e : eta) {
     if (e != 2 && e != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
@@ -135,18 +135,27 @@ std::array<KPoly, Ways> prf_cbd_ways(std::span<const std::uint8_t, 32> sigma,
   typename keccak::MultiSponge<Ways>::Outputs outputs;
   for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], 64 * max_eta);
   prf.squeeze(outputs);
-  std::array<KPoly, Ways> out;
   [[maybe_unused]] const bool avx2 = prf.isa() != Isa::portable;
   for (std::size_t k = 0; k < Ways; ++k) {
 #if defined(PQMUL_X86_SIMD)
     if (avx2) {
-      kyber_cbd_avx2(out[k].coeffs.data(), stream[k], eta[k]);
+      kyber_cbd_avx2(out[k]->coeffs.data(), stream[k], eta[k]);
       continue;
     }
 #endif
-    out[k] = cbd(std::span<const std::uint8_t>(stream[k], 64 * eta[k]), eta[k]);
+    *out[k] = cbd(std::span<const std::uint8_t>(stream[k], 64 * eta[k]), eta[k]);
   }
-  return out;
+}
+
+template <std::size_t Ways>
+std::array<KPoly, Ways> prf_cbd_ways(std::span<const std::uint8_t, 32> sigma,
+                                     const std::array<std::uint8_t, Ways>& nonce,
+                                     const std::array<unsigned, Ways>& eta, Isa wanted) {
+  std::array<KPoly, Ways> polys;
+  std::array<KPoly*, Ways> out;
+  for (std::size_t k = 0; k < Ways; ++k) out[k] = &polys[k];
+  prf_cbd_ways_into<Ways>(sigma, nonce, eta, out, wanted);
+  return polys;
 }
 
 template <std::size_t Ways>
@@ -210,13 +219,11 @@ void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool trans
     }
   }
   // 4-way batches, the last possibly part-filled (its spare ways hash a copy
-  // of the last entry and are not sampled). The AVX-512VL x4 kernel costs
-  // less than one scalar permutation, so it takes even a single leftover
-  // entry; with AVX2 a single entry is cheaper alone.
+  // of the last entry and are not sampled). A single leftover entry runs on
+  // the single-state Keccak of the ISA, which costs less than a 4-way call.
   const Isa x4 = keccak::lower_keccak_isa(wanted, 4);
   if (x4 != Isa::portable) {
-    const std::size_t smallest_batch = x4 == Isa::avx512 ? 1 : 2;
-    while (out.size() - e >= smallest_batch) {
+    while (out.size() - e >= 2) {
       const std::size_t n = std::min<std::size_t>(4, out.size() - e);
       std::array<MatrixIndex, 4> index;
       std::array<KPoly*, 4> to;
@@ -229,6 +236,16 @@ void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool trans
     }
   }
   for (; e < out.size(); ++e) out[e] = sample_ntt_single(rho, index_of(e), wanted);
+}
+
+void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
+                  const std::array<unsigned, 4>& eta, const std::array<KPoly*, 4>& out, std::optional<Isa> isa) {
+  prf_cbd_ways_into<4>(sigma, nonce, eta, out, wanted_isa(isa));
+}
+
+void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
+                  const std::array<unsigned, 8>& eta, const std::array<KPoly*, 8>& out, std::optional<Isa> isa) {
+  prf_cbd_ways_into<8>(sigma, nonce, eta, out, wanted_isa(isa));
 }
 
 }  // namespace pqmul::kyber

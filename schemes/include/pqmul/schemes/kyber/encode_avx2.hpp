@@ -1,5 +1,5 @@
 #pragma once
-// AVX2 twins of ByteDecode_10 / _11 / _12 and of ByteEncode_10 / _11 / _12
+// AVX2 twins of ByteDecode_d and ByteEncode_d for d = 1, 4, 5, 10, 11, 12
 // (kyber::byte_decode / byte_encode in primitives.hpp give the same values).
 // The kernels (encode_avx2.cpp, compiled with -mavx2) exist in x86-64 builds
 // only; call them only when isa_available(Isa::avx2).
@@ -16,7 +16,13 @@ void byte_decode_10(std::uint16_t* f, const std::uint8_t* in);
 // f[i] = 11-bit value i of the 352 bytes `in`. Reads no byte outside `in`.
 void byte_decode_11(std::uint16_t* f, const std::uint8_t* in);
 
-// ByteEncode_d of 256 coefficients below 2^d into 32 d bytes, d in {10, 11, 12}
+// f[i] = d-bit value i of the 32 d bytes `in`, d in {1, 4, 5}. Reads no byte
+// outside `in`.
+void byte_decode_1(std::uint16_t* f, const std::uint8_t* in);
+void byte_decode_4(std::uint16_t* f, const std::uint8_t* in);
+void byte_decode_5(std::uint16_t* f, const std::uint8_t* in);
+
+// ByteEncode_d of 256 coefficients below 2^d into 32 d bytes, d in {1, 4, 5, 10, 11, 12}
 // (other d: returns false and writes nothing). Writes no byte outside `out`.
 bool byte_encode(std::uint8_t* out, const std::uint16_t* f, unsigned d);
 

@@ -14,6 +14,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pqmul/algorithms/module.hpp"
@@ -49,10 +50,14 @@ template <Multiplier M>
 struct NttBridge<M> {
   // f_hat is canonical (sampled or decoded below q), so its int16 view is
   // exact and one centring reduction makes the operand.
+  // (q - 1) / 2 < c < q stands for c - q: a compare-and-subtract that
+  // baseline SSE2 vectorises, written straight into the operand.
   static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) {
-    std::array<std::int16_t, 256> c;
-    for (std::size_t i = 0; i < 256; ++i) c[i] = static_cast<std::int16_t>(f_hat[i]);
-    x = M::from_ntt(c);
+    constexpr auto half = static_cast<std::int16_t>((q - 1) / 2);
+    for (std::size_t i = 0; i < 256; ++i) {
+      const auto c = static_cast<std::int16_t>(f_hat[i]);
+      x.data[i] = static_cast<std::int16_t>(c - (static_cast<std::int16_t>(q) & -static_cast<std::int16_t>(c > half)));
+    }
   }
   static KPoly sum_to_ntt(const M& m, typename M::accumulator acc, const KPoly& e) {
     auto e_hat = m.make_operand();
@@ -85,6 +90,7 @@ class Kyber {
  public:
   static constexpr unsigned k = P::k;
   using Vector = std::array<KPoly, k>;
+  using VectorView = std::span<const KPoly, k>;
   using Bridge = NttBridge<M>;
 
   // hash_isa: the Keccak of the matrix and noise sampling (portable = one
@@ -241,45 +247,45 @@ class Kyber {
   }
 
   // N noise polynomials: out[t] = SamplePolyCBD_eta[t](PRF(seed, first_nonce + t)),
-  // 8 or 4 at a time on the multi-way Keccak (a lone last one on the scalar one).
+  // 8 or 4 at a time on the multi-way Keccak (a lone last one on the single-state
+  // Keccak of hash_isa_).
   template <std::size_t N>
-  std::array<KPoly, N> noise(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
-                             const std::array<unsigned, N>& eta) const {
-    std::array<KPoly, N> out;
+  void noise(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce, const std::array<unsigned, N>& eta,
+             std::array<KPoly, N>& out) const {
     std::size_t t = 0;
+    // AVX-512: 8 ways while more than 4 remain (one x8 permutation costs
+    // less than two x4 ones), else 4 (one x4 costs about half an x8).
     while (hash_isa_ != Isa::portable && t + 2 <= N)
-      t += hash_isa_ == Isa::avx512 ? noise_batch<8>(seed, first_nonce, eta, t, out)
-                                    : noise_batch<4>(seed, first_nonce, eta, t, out);
-    for (; t < N; ++t) out[t] = sample_noise(seed, static_cast<std::uint8_t>(first_nonce + t), eta[t]);
-    return out;
+      t += hash_isa_ == Isa::avx512 && N - t > 4 ? noise_batch<8>(seed, first_nonce, eta, t, out)
+                                                 : noise_batch<4>(seed, first_nonce, eta, t, out);
+    for (; t < N; ++t) out[t] = sample_noise(seed, static_cast<std::uint8_t>(first_nonce + t), eta[t], hash_isa_);
   }
 
-  // out[t .. t + W) from one W-way call; ways past N repeat the last
-  // polynomial and are dropped. Returns W.
+  // out[t .. t + W) from one W-way call, written in place; ways past N
+  // hash a copy of the last seed into a scratch polynomial. Returns W.
   template <std::size_t W, std::size_t N>
   std::size_t noise_batch(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
                           const std::array<unsigned, N>& eta, std::size_t t, std::array<KPoly, N>& out) const {
     std::array<std::uint8_t, W> nonces;
     std::array<unsigned, W> etas;
+    std::array<KPoly*, W> to;
+    KPoly spare;
     for (std::size_t w = 0; w < W; ++w) {
       const std::size_t u = std::min(t + w, N - 1);
       nonces[w] = static_cast<std::uint8_t>(first_nonce + u);
       etas[w] = eta[u];
+      to[w] = t + w < N ? &out[t + w] : &spare;
     }
-    std::array<KPoly, W> polys;
-    if constexpr (W == 8)
-      polys = prf_cbd_x8(seed, nonces, etas, hash_isa_);
-    else
-      polys = prf_cbd_x4(seed, nonces, etas, hash_isa_);
-    for (std::size_t w = 0; w < W && t + w < N; ++w) out[t + w] = polys[w];
+    prf_cbd_into(seed, nonces, etas, to, hash_isa_);
     return W;
   }
 
   // One matrix-vector row: acc = sum_j A^[row][j] * v_j, where v holds the
   // vector's operands (the cached strategy transforms them once; the lazy
   // one again for each row; the eager one inverts every product separately).
-  void transform_vector(const Vector& v, std::vector<typename M::operand>& out) const {
+  void transform_vector(VectorView v, std::vector<typename M::operand>& out) const {
     out.clear();
+    out.reserve(v.size());
     for (const auto& p : v) {
       out.push_back(m_.make_operand());
       m_.transform(p, out.back());
@@ -287,7 +293,7 @@ class Kyber {
   }
 
   // The operands of v for the cached strategy, none for the others.
-  std::vector<typename M::operand> operands_if_cached(const Vector& v) const {
+  std::vector<typename M::operand> operands_if_cached(VectorView v) const {
     std::vector<typename M::operand> out;
     if (strategy_ == Strategy::cached) transform_vector(v, out);
     return out;
@@ -299,14 +305,15 @@ class Kyber {
   // domain; `finish_normal(row, sum)` then receives the sum.
   // `cached`: the operands of v (transform_vector) for the cached strategy.
   template <class Finish, class FinishNormal>
-  void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, const Vector& v,
+  void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, VectorView v,
                     const std::vector<typename M::operand>& cached, Finish&& finish,
                     FinishNormal&& finish_normal) const {
     const auto entries = matrix(rho, transposed);
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
+    KPoly sum;  // the eager strategy's running sum
     for (unsigned row = 0; row < k; ++row) {
-      KPoly sum{};
+      if (strategy_ == Strategy::eager) sum = KPoly{};
       m_.clear(acc);
       for (unsigned col = 0; col < k; ++col) {
         Bridge::from_ntt(m_, entries[k * row + col], a);
@@ -336,7 +343,7 @@ class Kyber {
 
   // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain.
   // `cached`: as for matrix_times (empty unless the strategy is cached).
-  KPoly inner_product_ntt(const Vector& f_hat, const Vector& v, const std::vector<typename M::operand>& cached) const {
+  KPoly inner_product_ntt(VectorView f_hat, VectorView v, const std::vector<typename M::operand>& cached) const {
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     KPoly sum{};
@@ -363,6 +370,14 @@ class Kyber {
     return sum;
   }
 
+  // Vector{f(0), ..., f(k - 1)}, each polynomial built in place (no zeroed
+  // temporaries to copy over: every KPoly starts zeroed).
+  template <class F>
+  static Vector vector_of(F&& f) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) { return Vector{f(unsigned{I})...}; }(
+        std::make_index_sequence<k>{});
+  }
+
   // K-PKE.KeyGen (FIPS 203 Algorithm 13).
   void pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std::uint8_t> ek, std::span<std::uint8_t> dk_pke) const {
     std::array<std::uint8_t, 64> rho_sigma;
@@ -376,10 +391,9 @@ class Kyber {
     const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
     std::array<unsigned, 2 * k> etas;
     etas.fill(P::eta1);
-    const auto se = noise(sigma, 0, etas);  // s: nonces 0..k-1, e: k..2k-1
-    Vector s, e;
-    std::copy(se.begin(), se.begin() + k, s.begin());
-    std::copy(se.begin() + k, se.end(), e.begin());
+    std::array<KPoly, 2 * k> se;
+    noise(sigma, 0, etas, se);  // s: nonces 0..k-1, e: k..2k-1
+    const VectorView s(se.data(), k), e(se.data() + k, k);
     // t^ = A^ o s^ + e^, encoded in the NTT domain.
     const auto s_ops = operands_if_cached(s);
     matrix_times(
@@ -400,16 +414,16 @@ class Kyber {
   // K-PKE.Encrypt (FIPS 203 Algorithm 14).
   void pke_encrypt(std::span<const std::uint8_t> ek, std::span<const std::uint8_t, 32> msg,
                    std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct) const {
-    Vector t_hat, y, e1;
-    for (unsigned i = 0; i < k; ++i) t_hat[i] = byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_);
+    const Vector t_hat =
+        vector_of([&](unsigned i) { return byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
     const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
     std::array<unsigned, 2 * k + 1> etas;
     etas.fill(P::eta2);
     std::fill(etas.begin(), etas.begin() + k, P::eta1);
-    const auto noise_polys = noise(r, 0, etas);  // y: 0..k-1, e1: k..2k-1, e2: 2k
-    std::copy(noise_polys.begin(), noise_polys.begin() + k, y.begin());
-    std::copy(noise_polys.begin() + k, noise_polys.begin() + 2 * k, e1.begin());
-    const KPoly e2 = noise_polys[2 * k];
+    std::array<KPoly, 2 * k + 1> noise_polys;
+    noise(r, 0, etas, noise_polys);  // y: 0..k-1, e1: k..2k-1, e2: 2k
+    const VectorView y(noise_polys.data(), k), e1(noise_polys.data() + k, k);
+    const KPoly& e2 = noise_polys[2 * k];
     // u = NTT^-1(A^T o y^) + e1.
     auto put_u = [&](unsigned row, const KPoly& product) {
       byte_encode(compress(add_mod_q(product, e1[row]), P::du, hash_isa_), P::du,
@@ -425,21 +439,21 @@ class Kyber {
         },
         put_u);
     // v = NTT^-1(t^T o y^) + e2 + mu.
-    const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2), message_to_poly(msg));
-    byte_encode(compress(v, P::dv, hash_isa_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes));
+    const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2), message_to_poly(msg, hash_isa_));
+    byte_encode(compress(v, P::dv, hash_isa_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes), hash_isa_);
   }
 
   // K-PKE.Decrypt (FIPS 203 Algorithm 15).
   void pke_decrypt(std::span<const std::uint8_t> dk_pke, std::span<const std::uint8_t> ct,
                    std::span<std::uint8_t, 32> msg) const {
-    Vector u, s_hat;
-    for (unsigned i = 0; i < k; ++i) {
-      u[i] = decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du, hash_isa_), P::du, hash_isa_);
-      s_hat[i] = byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_);
-    }
-    const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv), P::dv, hash_isa_);
+    const Vector u = vector_of([&](unsigned i) {
+      return decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du, hash_isa_), P::du, hash_isa_);
+    });
+    const Vector s_hat = vector_of(
+        [&](unsigned i) { return byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
+    const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv, hash_isa_), P::dv, hash_isa_);
     // w = v - NTT^-1(s^T o NTT(u)).
-    poly_to_message(sub(v, inner_product_ntt(s_hat, u, {})), msg);
+    poly_to_message(sub(v, inner_product_ntt(s_hat, u, {})), msg, hash_isa_);
   }
 
   M m_;

@@ -49,17 +49,19 @@ KPoly sample_ntt(std::span<const std::uint8_t, 32> rho, std::uint8_t j, std::uin
 
 // SamplePolyCBD_eta(PRF_eta(sigma, n)) (Algorithm 8 with PRF = SHAKE256), eta in {2, 3}.
 KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta);
+// The same on the Keccak and CBD kernels of `isa` (call only where isa_available(isa)).
+KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta, Isa isa);
 // SamplePolyCBD_eta (Algorithm 8) of 64 eta PRF bytes, eta in {2, 3}.
 KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta);
 
 // ByteEncode_d (Algorithm 5): 32 d bytes; coefficients must be < 2^d (d < 12) or < q (d = 12).
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out);
-// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 10,
-// 11 and 12, encode_avx2.hpp; call only where isa_available(isa)). Equal bytes.
+// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 1, 4,
+// 5, 10, 11 and 12, encode_avx2.hpp; call only where isa_available(isa)). Equal bytes.
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa isa);
 // ByteDecode_d (Algorithm 6) of 32 d bytes; for d = 12 the values are reduced mod q.
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d);
-// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 10, 11, 12,
+// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 1, 4, 5, 10, 11, 12,
 // encode_avx2.hpp; call only where isa_available(isa)). Equal values.
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa);
 // True when every 12-bit value of the encoding is below q (the FIPS 203
@@ -77,6 +79,9 @@ KPoly decompress(const KPoly& f, unsigned d, Isa isa);
 // Decompress_1(ByteDecode_1(m)) and ByteEncode_1(Compress_1(w)) for 32-byte messages.
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m);
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m);
+// The same on the AVX2 kernels where `isa` has them (call only where isa_available(isa)).
+KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa);
+void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa);
 
 KPoly sub(const KPoly& a, const KPoly& b);
 
