@@ -94,6 +94,10 @@ std::unique_ptr<KyberKem> make_kyber_with_kronecker(Strategy s);
 // 8-way); call only where isa_available(isa).
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s, Isa isa = Isa::avx2);
+// The NTT multiplier with the AVX-512 lane-wise kernels and the AVX-512 Keccak;
+// call only where isa_available(Isa::avx512).
+template <class P>
+std::unique_ptr<KyberKem> make_kyber_with_ntt_avx512(Strategy s);
 #endif
 // Any other multiplier of the kyber ring, through its run-time registry handle.
 template <class P>

@@ -8,6 +8,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
+#include "pqmul/schemes/kyber/compress_avx512.hpp"
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
@@ -294,6 +295,10 @@ KPoly decompress(const KPoly& f, unsigned d) {
 
 KPoly compress(const KPoly& f, unsigned d, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx512) {
+    KPoly r;
+    if (avx512::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
+  }
   if (isa == Isa::avx2 || isa == Isa::avx512) {
     KPoly r;
     if (avx2::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;

@@ -71,8 +71,9 @@ bool encoding_is_reduced(std::span<const std::uint8_t> in);
 // Compress_d / Decompress_d applied to every coefficient.
 KPoly compress(const KPoly& f, unsigned d);
 KPoly decompress(const KPoly& f, unsigned d);
-// The same on the kernels of `isa` where it has them (avx2 / avx512: the AVX2
-// kernels of compress_avx2.hpp; call only where isa_available(isa)). Equal values.
+// The same on the kernels of `isa` where it has them (avx2: compress_avx2.hpp;
+// avx512: compress_avx512.hpp for Compress, the AVX2 Decompress; call only
+// where isa_available(isa)). Equal values.
 KPoly compress(const KPoly& f, unsigned d, Isa isa);
 KPoly decompress(const KPoly& f, unsigned d, Isa isa);
 

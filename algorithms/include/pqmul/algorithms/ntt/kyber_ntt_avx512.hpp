@@ -1,0 +1,58 @@
+#pragma once
+// AVX-512 twin of the lane-wise kernels of kyber_ntt_avx2.hpp (base
+// multiply-accumulate and the reductions) on 32 lanes, and the NTT multiplier
+// that uses them around the AVX2 forward and inverse NTT (whose in-register
+// transposes are written for 16 lanes).
+//
+// The kernels (kyber_ntt_avx512.cpp, compiled with the AVX-512 flags) take raw
+// pointers to 256 coefficients, any alignment; only call them when
+// isa_available(Isa::avx512). Each gives exactly the values of its AVX2 twin,
+// with the same bounds. This header is portable: it declares, it holds no
+// intrinsics.
+#include <cstdint>
+
+#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+
+namespace pqmul::kyber_ntt::avx512 {
+
+void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b);
+void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
+void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc);
+void reduce(std::int16_t* f);
+void to_canonical(std::uint16_t* out, const std::int16_t* f);
+
+}  // namespace pqmul::kyber_ntt::avx512
+
+namespace pqmul {
+
+// KyberNttMultiplier on AVX-512 (forward and inverse NTT on the AVX2 kernels):
+// the same operand and accumulator types and values as KyberNttAvx2Multiplier.
+class KyberNttAvx512Multiplier {
+ public:
+  using ring = KyberRing;
+  using operand = KyberNttMultiplier::operand;
+  using accumulator = KyberNttMultiplier::accumulator;
+
+  std::string name() const { return "ntt"; }
+  operand make_operand() const { return {}; }
+  accumulator make_accumulator() const { return {}; }
+  std::size_t operand_bytes() const { return sizeof(operand); }
+  std::size_t accumulator_bytes() const { return sizeof(accumulator); }
+  static constexpr std::size_t max_products = KyberNttAvx2Multiplier::max_products;
+  std::size_t max_accumulated() const { return max_products; }
+
+  void transform(const Poly<KyberRing>& a, operand& x) const;
+  void clear(accumulator& acc) const { acc.data.fill(0); }
+  void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
+  void inverse(const accumulator& acc, Poly<KyberRing>& out) const;
+
+  static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);
+  static operand from_ntt(const std::array<std::int16_t, 256>& fips_ntt);
+  static std::array<std::uint16_t, 256> ntt_coefficients(const operand& x);
+  static void add_ntt(accumulator& acc, const operand& x);
+  static void to_ntt(const accumulator& acc, operand& x);
+};
+
+static_assert(Multiplier<KyberNttAvx512Multiplier>);
+
+}  // namespace pqmul

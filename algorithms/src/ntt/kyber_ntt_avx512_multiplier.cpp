@@ -1,0 +1,59 @@
+// KyberNttAvx512Multiplier: the typed multiplier over the AVX-512 lane-wise
+// kernels (kyber_ntt_avx512.cpp) and the AVX2 transforms. Compiled for
+// baseline x86-64; its callers choose it only when isa_available(Isa::avx512).
+#include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
+
+#include <cassert>
+
+#if defined(PQMUL_X86_SIMD)
+
+namespace pqmul {
+
+namespace avx2 = kyber_ntt::avx2;
+namespace avx512 = kyber_ntt::avx512;
+
+void KyberNttAvx512Multiplier::transform(const Poly<KyberRing>& a, operand& x) const {
+  assert(is_canonical(a));
+  for (std::size_t i = 0; i < KyberRing::n; ++i) x.data[i] = static_cast<std::int16_t>(a[i]);
+  avx2::forward(x.data.data());
+  avx512::reduce(x.data.data());
+}
+
+void KyberNttAvx512Multiplier::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  avx512::base_multiply_accumulate(acc.data.data(), x.data.data(), y.data.data());
+}
+
+void KyberNttAvx512Multiplier::inverse(const accumulator& acc, Poly<KyberRing>& out) const {
+  kyber_ntt::Coeffs f;
+  avx512::reduce_accumulator(f.data(), acc.data.data());  // carries R^-1 ...
+  avx2::inverse_from_montgomery(f.data());                // ... which this removes
+  avx512::to_canonical(out.coeffs.data(), f.data());
+}
+
+// The NTT-domain helpers give the AVX2 multiplier's values (the same lanes).
+auto KyberNttAvx512Multiplier::from_ntt(const std::array<std::uint16_t, 256>& fips_ntt) -> operand {
+  return KyberNttAvx2Multiplier::from_ntt(fips_ntt);
+}
+
+auto KyberNttAvx512Multiplier::from_ntt(const std::array<std::int16_t, 256>& fips_ntt) -> operand {
+  operand x;
+  x.data = fips_ntt;
+  avx512::reduce(x.data.data());
+  return x;
+}
+
+std::array<std::uint16_t, 256> KyberNttAvx512Multiplier::ntt_coefficients(const operand& x) {
+  std::array<std::uint16_t, 256> c;
+  avx512::to_canonical(c.data(), x.data.data());
+  return c;
+}
+
+void KyberNttAvx512Multiplier::add_ntt(accumulator& acc, const operand& x) { KyberNttMultiplier::add_ntt(acc, x); }
+
+void KyberNttAvx512Multiplier::to_ntt(const accumulator& acc, operand& x) {
+  avx512::accumulator_to_centred(x.data.data(), acc.data.data());
+}
+
+}  // namespace pqmul
+
+#endif  // PQMUL_X86_SIMD

@@ -1,0 +1,178 @@
+// The AVX-512 lane-wise Kyber NTT kernels against their AVX2 twins (equal
+// values) and the portable ones, on zeros, single coefficients, constants,
+// extremes and seeded random inputs; the AVX-512 multiplier against the int64
+// definition of the product and the registry's kyber/ntt/avx512.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "oracle.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
+#include "pqmul/algorithms/registry.hpp"
+
+using namespace pqmul;
+
+#if defined(PQMUL_X86_SIMD)
+
+namespace {
+
+namespace kn = pqmul::kyber_ntt;
+namespace k2 = pqmul::kyber_ntt::avx2;
+namespace k5 = pqmul::kyber_ntt::avx512;
+using Coeffs = kn::Coeffs;
+using Lanes = std::array<std::int32_t, 256>;
+
+constexpr std::int16_t H = (3329 - 1) / 2;
+
+// Zeros, each single coefficient at +-m, the constants +-m and +-1,
+// alternating signs, and seeded random values in [-m, m].
+std::vector<Coeffs> operands(std::int16_t m, std::uint64_t seed, int random_count) {
+  std::vector<Coeffs> out{Coeffs{}};
+  for (std::size_t i = 0; i < 256; ++i)
+    for (std::int16_t v : {m, static_cast<std::int16_t>(-m)}) {
+      Coeffs f{};
+      f[i] = v;
+      out.push_back(f);
+    }
+  for (std::int16_t v : {m, static_cast<std::int16_t>(-m), std::int16_t{1}, std::int16_t{-1}}) {
+    Coeffs f;
+    f.fill(v);
+    out.push_back(f);
+  }
+  Coeffs alternating;
+  for (std::size_t i = 0; i < 256; ++i) alternating[i] = static_cast<std::int16_t>(i % 2 ? -m : m);
+  out.push_back(alternating);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> d(-m, m);
+  for (int k = 0; k < random_count; ++k) {
+    Coeffs f;
+    for (auto& c : f) c = static_cast<std::int16_t>(d(rng));
+    out.push_back(f);
+  }
+  return out;
+}
+
+bool runs_here() {
+  if (cpu_supports(Isa::avx512)) return true;
+  CHECK_FALSE(isa_available(Isa::avx512));  // refused here, as it must be
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("kyber ntt avx512: base multiply-accumulate equals the AVX2 lanes", "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  const auto ops = operands(H, 41, 100);
+  std::mt19937_64 rng(42);
+  std::uniform_int_distribution<std::int32_t> start(-(1 << 28), 1 << 28);
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    const Coeffs& a = ops[k];
+    const Coeffs& b = ops[(k * 7 + 3) % ops.size()];
+    Lanes want, got;
+    for (std::size_t i = 0; i < 256; ++i) want[i] = got[i] = start(rng);
+    k2::base_multiply_accumulate(want.data(), a.data(), b.data());
+    k5::base_multiply_accumulate(got.data(), a.data(), b.data());
+    REQUIRE(got == want);
+  }
+}
+
+TEST_CASE("kyber ntt avx512: reduce_accumulator and accumulator_to_centred equal the portable ones",
+          "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
+  std::vector<Lanes> cases;
+  for (std::int32_t v : {0, 1, -1, lo, hi, 3329 << 15, -(3329 << 15), 1 << 16, -(1 << 16), 65535}) {
+    Lanes l;
+    l.fill(v);
+    cases.push_back(l);
+  }
+  for (std::size_t i = 0; i < 256; i += 37) {
+    Lanes single{};
+    single[i] = hi;
+    cases.push_back(single);
+  }
+  std::mt19937_64 rng(43);
+  for (int k = 0; k < 300; ++k) {
+    Lanes l;
+    for (auto& x : l) x = static_cast<std::int32_t>(static_cast<std::uint32_t>(rng()));
+    cases.push_back(l);
+  }
+  for (const auto& l : cases) {
+    Coeffs expected, got, centred_want, centred_got;
+    kn::reduce_accumulator(expected, l);
+    k5::reduce_accumulator(got.data(), l.data());
+    REQUIRE(got == expected);
+    k2::accumulator_to_centred(centred_want.data(), l.data());
+    k5::accumulator_to_centred(centred_got.data(), l.data());
+    REQUIRE(centred_got == centred_want);
+  }
+}
+
+TEST_CASE("kyber ntt avx512: reduce and to_canonical equal the portable ones on every int16", "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  for (std::int32_t base = -32768; base < 32768; base += 256) {
+    Coeffs f;
+    for (std::size_t i = 0; i < 256; ++i) f[i] = static_cast<std::int16_t>(base + static_cast<std::int32_t>(i));
+    Coeffs expected = f, got = f;
+    kn::reduce(expected);
+    k5::reduce(got.data());
+    REQUIRE(got == expected);
+    std::array<std::uint16_t, 256> canon;
+    k5::to_canonical(canon.data(), f.data());
+    for (std::size_t i = 0; i < 256; ++i) REQUIRE(canon[i] == kn::to_canonical(f[i]));
+  }
+}
+
+TEST_CASE("kyber ntt avx512: the multiplier's products are the definition's", "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  const KyberNttAvx512Multiplier m;
+  const RingInfo r = ring_info<KyberRing>();
+  std::mt19937_64 rng(44);
+  for (auto sa : test::all_shapes)
+    for (auto sb : test::all_shapes) {
+      const auto a = test::make_input(r, sa, 1, rng), b = test::make_input(r, sb, 1, rng);
+      Poly<KyberRing> pa, pb;
+      std::copy(a.begin(), a.end(), pa.coeffs.begin());
+      std::copy(b.begin(), b.end(), pb.coeffs.begin());
+      const auto got = mul(m, pa, pb);
+      const auto expected = test::definition_product(r, a, b);
+      REQUIRE(std::equal(expected.begin(), expected.end(), got.coeffs.begin()));
+    }
+}
+
+TEST_CASE("kyber ntt avx512: the registry offers kyber/ntt/avx512 with the portable products",
+          "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  auto m = make_multiplier("kyber", "ntt", {}, Isa::avx512);
+  REQUIRE(m->isa() == "avx512");
+  CHECK(m->id() == "kyber/ntt/avx512");
+  CHECK(make_multiplier("kyber", "ntt")->isa() == "avx512");  // the best ISA by default
+  auto p = make_multiplier("kyber", "ntt", {}, Isa::portable);
+  const RingInfo r = m->ring();
+  std::mt19937_64 rng(45);
+  for (Strategy s : all_strategies) {
+    INFO(to_string(s));
+    constexpr std::size_t rank = 4;
+    const auto A = test::make_input(r, test::Shape::all_max, rank * rank, rng);
+    const auto v = test::make_input(r, test::Shape::random, rank, rng);
+    std::vector<std::uint16_t> got(rank * r.n), expected(rank * r.n);
+    m->matrix_vector(A, v, got, rank, Transpose::yes, s, nullptr);
+    p->matrix_vector(A, v, expected, rank, Transpose::yes, s, nullptr);
+    CHECK(got == expected);
+  }
+}
+
+#else
+
+TEST_CASE("kyber ntt avx512: not built on this architecture", "[kyber-ntt-avx512]") {
+  CHECK_FALSE(isa_available(Isa::avx512));
+}
+
+#endif
