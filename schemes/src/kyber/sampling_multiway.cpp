@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 namespace pqmul::kyber {
@@ -246,6 +248,35 @@ void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std:
 void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
                   const std::array<unsigned, 8>& eta, const std::array<KPoly*, 8>& out, std::optional<Isa> isa) {
   prf_cbd_ways_into<8>(sigma, nonce, eta, out, wanted_isa(isa));
+}
+
+void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
+                          keccak::LaneJob beside, std::optional<Isa> isa) {
+  if (out.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
+  const Isa wanted = wanted_isa(isa);
+  const bool avx2 = use_avx2(wanted);
+  std::vector<std::array<std::uint8_t, 34>> seeds(out.size());
+  std::vector<std::size_t> filled(out.size(), 0);
+  std::vector<keccak::LaneJob> jobs;
+  jobs.reserve(out.size() + 1);
+  jobs.push_back(std::move(beside));  // the long hash starts first, in lane 0
+  for (std::size_t e = 0; e < out.size(); ++e) {
+    // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when transposed.
+    const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
+    std::copy(rho.begin(), rho.end(), seeds[e].begin());
+    seeds[e][32] = transposed ? r : c;
+    seeds[e][33] = transposed ? c : r;
+    keccak::LaneJob job;
+    job.rate = shake128_rate;
+    job.domain = 0x1F;
+    job.input = {std::span<const std::uint8_t>(seeds[e]), {}};
+    job.take_block = [&out, &filled, e, avx2](std::span<const std::uint8_t> block) {
+      filled[e] = rejection_sample(out[e], filled[e], block.data(), block.size(), avx2);
+      return filled[e] < 256;
+    };
+    jobs.push_back(std::move(job));
+  }
+  keccak::run_lanes_x4(jobs, wanted);
 }
 
 }  // namespace pqmul::kyber

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -21,6 +23,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/kyber.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
@@ -91,6 +94,7 @@ class Kyber {
   static constexpr unsigned k = P::k;
   using Vector = std::array<KPoly, k>;
   using VectorView = std::span<const KPoly, k>;
+  using Matrix = std::array<KPoly, k * k>;
   using Bridge = NttBridge<M>;
 
   // hash_isa: the Keccak of the matrix and noise sampling (portable = one
@@ -148,9 +152,17 @@ class Kyber {
     check_length(ct, P::ct_bytes, "ciphertext buffer");
     check_length(ss, P::ss_bytes, "shared secret buffer");
     if (!key_checked) check_encapsulation_key(ek);
-    const auto h_ek = keccak::sha3_256(ek, hash_isa_);
+    std::array<std::uint8_t, 32> h_ek;
+    std::optional<Matrix> a_t;
+    if (hash_isa_ == Isa::portable) {
+      h_ek = keccak::sha3_256(ek, hash_isa_);
+    } else {
+      // H(ek) in one lane of the 4-way Keccak, A^T in the others.
+      a_t.emplace();
+      sample_matrix_beside(rho_of(ek), k, true, *a_t, digest_job(ek, {}, h_ek), hash_isa_);
+    }
     const auto kr = hash_g(m, h_ek);  // (K, r)
-    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct);
+    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, a_t ? &*a_t : nullptr);
     if constexpr (P::version == Version::fips203) {
       std::copy(kr.begin(), kr.begin() + 32, ss.begin());
     } else {
@@ -181,27 +193,39 @@ class Kyber {
     const auto h = dk.subspan(P::dk_pke_bytes + P::ek_bytes, 32);
     const auto z = std::span<const std::uint8_t, 32>(dk.data() + P::dk_pke_bytes + P::ek_bytes + 32, 32);
     if (!key_checked) check_decapsulation_key(dk);
+    // The hash of the ciphertext the end needs (ML-KEM: K_bar = J(z || c);
+    // round 3: H(c) for the KDF) and A^T of the re-encryption depend only on
+    // the inputs: on a SIMD ISA they share the 4-way Keccak lanes.
+    std::array<std::uint8_t, 32> ct_digest;
+    std::optional<Matrix> a_t;
+    if (hash_isa_ != Isa::portable) {
+      a_t.emplace();
+      auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
+      sample_matrix_beside(rho_of(ek), k, true, *a_t, std::move(job), hash_isa_);
+    } else if constexpr (P::version == Version::fips203) {
+      keccak::Shake256 j(hash_isa_);
+      j.absorb(z);
+      j.absorb(ct);
+      j.squeeze(ct_digest);
+    } else {
+      ct_digest = keccak::sha3_256(ct, hash_isa_);
+    }
     std::array<std::uint8_t, 32> m_prime;
     pke_decrypt(dk_pke, ct, m_prime);
     const auto kr = hash_g(m_prime, h);
     std::array<std::uint8_t, P::ct_bytes> ct_prime;
-    pke_encrypt(ek, m_prime, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct_prime);
+    pke_encrypt(ek, m_prime, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct_prime, a_t ? &*a_t : nullptr);
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
       // K_bar = J(z || c).
-      keccak::Shake256 j(hash_isa_);
-      j.absorb(z);
-      j.absorb(ct);
-      std::array<std::uint8_t, 32> k_bar;
-      j.squeeze(k_bar);
       std::copy(kr.begin(), kr.begin() + 32, ss.begin());
-      ct::conditional_move(ss, k_bar, reject);
+      ct::conditional_move(ss, ct_digest, reject);
     } else {
       // KDF(K_bar' || H(c)) on success, KDF(z || H(c)) on failure.
       std::array<std::uint8_t, 32> pre;
       std::copy(kr.begin(), kr.begin() + 32, pre.begin());
       ct::conditional_move(pre, z, reject);
-      kdf(pre, ct, ss);
+      kdf_of_hash(pre, ct_digest, ss);
     }
   }
 
@@ -224,11 +248,35 @@ class Kyber {
 
   // Round 3 KDF(K || H(c)) = SHAKE256, 32 bytes.
   void kdf(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t> ct, std::span<std::uint8_t> ss) const {
-    const auto h_c = keccak::sha3_256(ct, hash_isa_);
+    kdf_of_hash(key, keccak::sha3_256(ct, hash_isa_), ss);
+  }
+  void kdf_of_hash(std::span<const std::uint8_t, 32> key, std::span<const std::uint8_t, 32> h_c,
+                   std::span<std::uint8_t> ss) const {
     keccak::Shake256 x(hash_isa_);
     x.absorb(key);
     x.absorb(h_c);
     x.squeeze(ss);
+  }
+
+  static std::span<const std::uint8_t, 32> rho_of(std::span<const std::uint8_t> ek) {
+    return std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
+  }
+
+  // Lane jobs of the 4-way Keccak (keccak_lanes.hpp) writing a 32-byte digest:
+  // SHA3-256(a || b), and SHAKE256(a || b) cut to 32 bytes.
+  static keccak::LaneJob digest_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
+                                    std::array<std::uint8_t, 32>& out) {
+    return keccak::LaneJob{136, 0x06, {a, b}, first_32_bytes(out)};
+  }
+  static keccak::LaneJob shake256_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
+                                      std::array<std::uint8_t, 32>& out) {
+    return keccak::LaneJob{136, 0x1F, {a, b}, first_32_bytes(out)};
+  }
+  static std::function<bool(std::span<const std::uint8_t>)> first_32_bytes(std::array<std::uint8_t, 32>& out) {
+    return [&out](std::span<const std::uint8_t> block) {
+      std::copy(block.begin(), block.begin() + 32, out.begin());
+      return false;
+    };
   }
 
   // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).
@@ -304,11 +352,15 @@ class Kyber {
   // strategy the products are inverted one by one and summed in the normal
   // domain; `finish_normal(row, sum)` then receives the sum.
   // `cached`: the operands of v (transform_vector) for the cached strategy.
+  // `precomputed`: the matrix (already transposed if asked) when sampled
+  // before, else null.
   template <class Finish, class FinishNormal>
   void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, VectorView v,
-                    const std::vector<typename M::operand>& cached, Finish&& finish,
+                    const std::vector<typename M::operand>& cached, const Matrix* precomputed, Finish&& finish,
                     FinishNormal&& finish_normal) const {
-    const auto entries = matrix(rho, transposed);
+    std::optional<Matrix> sampled;
+    if (precomputed == nullptr) sampled.emplace(matrix(rho, transposed));
+    const Matrix& entries = precomputed != nullptr ? *precomputed : *sampled;
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     KPoly sum;  // the eager strategy's running sum
@@ -397,7 +449,7 @@ class Kyber {
     // t^ = A^ o s^ + e^, encoded in the NTT domain.
     const auto s_ops = operands_if_cached(s);
     matrix_times(
-        rho, false, s, s_ops,
+        rho, false, s, s_ops, nullptr,
         [&](unsigned row, const typename M::accumulator& acc) {
           byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes),
                       hash_isa_);
@@ -412,8 +464,10 @@ class Kyber {
   }
 
   // K-PKE.Encrypt (FIPS 203 Algorithm 14).
+  // a_t: A^T when it was sampled already (beside a hash), else null.
   void pke_encrypt(std::span<const std::uint8_t> ek, std::span<const std::uint8_t, 32> msg,
-                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct) const {
+                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct,
+                   const Matrix* a_t = nullptr) const {
     const Vector t_hat =
         vector_of([&](unsigned i) { return byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
     const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
@@ -431,7 +485,7 @@ class Kyber {
     };
     const auto y_ops = operands_if_cached(y);
     matrix_times(
-        rho, true, y, y_ops,
+        rho, true, y, y_ops, a_t,
         [&](unsigned row, const typename M::accumulator& acc) {
           KPoly product;
           m_.inverse(acc, product);

@@ -16,6 +16,7 @@
 #include <span>
 
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
 namespace pqmul::kyber {
@@ -67,5 +68,12 @@ void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std:
 // out.size() must be k * k.
 void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
                    std::optional<Isa> isa = std::nullopt);
+
+// The same matrix, sampled on the lanes of the 4-way Keccak (keccak_lanes.hpp)
+// while one more sponge job, `beside`, runs in the first lane: a long hash
+// (H(ek) in encapsulation, J(z || c) or H(c) in decapsulation) hides the
+// matrix's permutations, which then cost no more than the hash alone.
+void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
+                          keccak::LaneJob beside, std::optional<Isa> isa = std::nullopt);
 
 }  // namespace pqmul::kyber
