@@ -1,9 +1,14 @@
 // Keccak-f[1600] per kernel family, and the ML-KEM samplers built on the
 // multi-way sponges, in TSC ticks per call. Names:
 //   keccak/f1600/portable             one scalar permutation
+//   keccak/f1600/avx512-x1            one state, the single-state AVX-512VL kernel
+//   keccak/f1600/avx512-x4-one-state  one state run as lane 0 of the x4 AVX-512VL
+//                                     kernel (interleaving included), for comparison
 //   keccak/f1600-x4/avx2              four states, one call
 //   keccak/f1600-x4/avx512            four states, AVX-512VL on 256 bits
 //   keccak/f1600-x8/avx512            eight states, one call
+//   keccak/sha3-256-1184B/<isa>       SHA3-256 of 1,184 bytes (an ML-KEM-768 public
+//                                     key), single-state sponge on that ISA's permutation
 //   ml-kem-768/matrix/<isa>           the 3 x 3 matrix A^ (sample_matrix)
 //   ml-kem-768/noise-eta2-x8/<isa>    eight SamplePolyCBD_2 polynomials (prf_cbd_x8)
 //   ml-kem-768/noise-eta2-x4/<isa>    four of them (prf_cbd_x4)
@@ -50,6 +55,25 @@ const bench::Registration registration([] {
       });
     });
   if (isa_available(Isa::avx512))
+    benchmark::RegisterBenchmark("keccak/f1600/avx512-x1", [](benchmark::State& s) {
+      std::array<std::uint64_t, 25> state{};
+      bench::measure_ticks(s, [&] {
+        keccak::keccak_f1600_x1_avx512(state.data());
+        benchmark::DoNotOptimize(state.data());
+      });
+    });
+  if (isa_available(Isa::avx512))
+    benchmark::RegisterBenchmark("keccak/f1600/avx512-x4-one-state", [](benchmark::State& s) {
+      std::array<std::uint64_t, 25> state{};
+      bench::measure_ticks(s, [&] {
+        alignas(64) std::uint64_t lanes[4 * 25] = {};
+        for (std::size_t i = 0; i < 25; ++i) lanes[4 * i] = state[i];
+        keccak::keccak_f1600_x4_avx512(lanes);
+        for (std::size_t i = 0; i < 25; ++i) state[i] = lanes[4 * i];
+        benchmark::DoNotOptimize(state.data());
+      });
+    });
+  if (isa_available(Isa::avx512))
     benchmark::RegisterBenchmark("keccak/f1600-x4/avx512", [](benchmark::State& s) {
       alignas(64) static std::uint64_t states[100] = {};
       bench::measure_ticks(s, [&] {
@@ -66,6 +90,18 @@ const bench::Registration registration([] {
       });
     });
 #endif
+  for (Isa isa : {Isa::portable, Isa::avx512}) {
+    if (keccak::lower_keccak_isa(isa, 4) != isa) continue;  // not runnable here
+    benchmark::RegisterBenchmark(("keccak/sha3-256-1184B/" + std::string(isa_name(isa))).c_str(),
+                                 [isa](benchmark::State& s) {
+                                   std::vector<std::uint8_t> key(1184);
+                                   for (std::size_t i = 0; i < key.size(); ++i) key[i] = static_cast<std::uint8_t>(i);
+                                   bench::measure_ticks(s, [&] {
+                                     auto digest = keccak::sha3_256(key, isa);
+                                     benchmark::DoNotOptimize(digest.data());
+                                   });
+                                 });
+  }
   for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
     if (keccak::lower_keccak_isa(isa, 8) != isa) continue;  // not runnable here
     const std::string suffix(isa_name(isa));

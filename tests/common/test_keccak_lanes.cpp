@@ -1,13 +1,15 @@
-// The lane job queue over the 4-way Keccak against the scalar sponge: mixed
-// rates, domains and lengths (around the rates, empty inputs and pieces), jobs
-// squeezing one or many blocks, more jobs than lanes, on every ISA this
-// binary holds (an ISA the CPU lacks is reported unavailable instead).
+// The sponges on the lanes of the 4-way Keccak against the scalar sponge:
+// mixed rates, domains and lengths (around the rates, empty inputs, messages
+// in two pieces), block handlers taking one or many blocks, fixed outputs of
+// every length, more queued jobs than lanes, jobs started while others are
+// half done; on every kernel family this CPU runs.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <random>
 #include <vector>
 
+#include "test_util.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
@@ -23,13 +25,22 @@ struct Case {
   std::size_t blocks;  // output blocks wanted
 };
 
-std::vector<std::uint8_t> scalar_output(const Case& c) {
-  keccak::Sponge sponge(c.rate, c.domain);
-  sponge.absorb(c.first);
-  sponge.absorb(c.second);
-  std::vector<std::uint8_t> out(c.rate * c.blocks);
-  sponge.squeeze(out);
+// The scalar sponge's first out_len bytes of SHAKE / SHA-3 of in || more.
+std::vector<std::uint8_t> scalar_sponge(std::size_t rate, std::uint8_t domain, const std::vector<std::uint8_t>& in,
+                                        std::size_t out_len, const std::vector<std::uint8_t>& more = {}) {
+  keccak::Sponge s(rate, domain);
+  s.absorb(in);
+  s.absorb(more);
+  std::vector<std::uint8_t> out(out_len);
+  s.squeeze(out);
   return out;
+}
+
+std::vector<Isa> kernel_families() {
+  std::vector<Isa> isas{Isa::portable};
+  for (Isa isa : {Isa::avx2, Isa::avx512})
+    if (isa_available(isa)) isas.push_back(isa);
+  return isas;
 }
 
 }  // namespace
@@ -47,12 +58,8 @@ TEST_CASE("keccak lanes: every job's output equals the scalar sponge's", "[kecca
         if (split != 0) std::swap(c.first, c.second);  // first piece nonempty, second the rest
         cases.push_back(c);
       }
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+  for (Isa isa : kernel_families()) {
     INFO(isa_name(isa));
-    if (!isa_available(isa)) {
-      CHECK_FALSE((cpu_supports(isa) && !portable_forced()));
-      continue;
-    }
     std::vector<std::vector<std::uint8_t>> got(cases.size());
     std::vector<keccak::LaneJob> jobs;
     for (std::size_t j = 0; j < cases.size(); ++j) {
@@ -69,7 +76,10 @@ TEST_CASE("keccak lanes: every job's output equals the scalar sponge's", "[kecca
     }
     keccak::run_lanes_x4(jobs, isa);
     std::size_t wrong = 0;
-    for (std::size_t j = 0; j < cases.size(); ++j) wrong += got[j] != scalar_output(cases[j]);
+    for (std::size_t j = 0; j < cases.size(); ++j) {
+      const Case& c = cases[j];
+      wrong += got[j] != scalar_sponge(c.rate, c.domain, c.first, c.rate * c.blocks, c.second);
+    }
     CHECK(wrong == 0);
   }
 }
@@ -80,4 +90,52 @@ TEST_CASE("keccak lanes: a job without a rate or a handler is refused", "[keccak
   jobs[0].take_block = [](std::span<const std::uint8_t>) { return false; };
   jobs[0].rate = 100;
   CHECK_THROWS_AS(keccak::run_lanes_x4(jobs, Isa::portable), std::invalid_argument);
+}
+
+TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[keccak][lanes]") {
+  pqmul::test::TestPrng prng(21);
+  struct Shape {
+    std::size_t rate;
+    std::uint8_t domain;
+  };
+  const Shape shapes[] = {{pqmul::keccak::shake128_rate, pqmul::keccak::shake_domain},
+                          {pqmul::keccak::sha3_256_rate, pqmul::keccak::sha3_domain},
+                          {pqmul::keccak::sha3_512_rate, pqmul::keccak::sha3_domain}};
+  for (pqmul::Isa isa : kernel_families()) {
+    INFO(pqmul::isa_name(isa));
+    for (const Shape& shape : shapes) {
+      for (std::size_t in_len : {std::size_t{0}, std::size_t{32}, shape.rate - 1, shape.rate, shape.rate + 1,
+                                 std::size_t{992}, std::size_t{1088}}) {
+        INFO("rate " << shape.rate << " input " << in_len);
+        // Four jobs of different output lengths: one block, a partial one, several.
+        const std::size_t outs[] = {32, shape.rate, shape.rate + 5, 3744};
+        std::vector<std::vector<std::uint8_t>> inputs, outputs;
+        for (std::size_t k = 0; k < 4; ++k) {
+          inputs.push_back(prng.bytes(in_len + k));
+          outputs.emplace_back(outs[k], 0xEE);
+        }
+        pqmul::keccak::SpongeLanes lanes(isa);
+        for (std::size_t k = 0; k < 4; ++k) lanes.start(shape.rate, shape.domain, inputs[k], outputs[k]);
+        CHECK_THROWS_AS(lanes.start(shape.rate, shape.domain, inputs[0], outputs[0]), std::logic_error);
+        lanes.finish();
+        for (std::size_t k = 0; k < 4; ++k)
+          CHECK(outputs[k] == scalar_sponge(shape.rate, shape.domain, inputs[k], outs[k]));
+      }
+    }
+    // A job started in a freed lane while a long one runs, as Saber's encapsulation does.
+    const auto seed = prng.bytes(32), pk = prng.bytes(992), small = prng.bytes(64);
+    std::vector<std::uint8_t> stream(3744), digest(32), wide(64), coins(768);
+    pqmul::keccak::SpongeLanes lanes(isa);
+    lanes.start(pqmul::keccak::shake128_rate, pqmul::keccak::shake_domain, seed, stream);
+    const auto h = lanes.start(pqmul::keccak::sha3_256_rate, pqmul::keccak::sha3_domain, pk, digest);
+    while (lanes.busy(h)) lanes.step();
+    const auto g = lanes.start(pqmul::keccak::sha3_512_rate, pqmul::keccak::sha3_domain, small, wide);
+    while (lanes.busy(g)) lanes.step();
+    lanes.start(pqmul::keccak::shake128_rate, pqmul::keccak::shake_domain, std::span(wide).last(32), coins);
+    lanes.finish();
+    CHECK(stream == scalar_sponge(168, 0x1F, seed, 3744));
+    CHECK(digest == scalar_sponge(136, 0x06, pk, 32));
+    CHECK(wide == scalar_sponge(72, 0x06, small, 64));
+    CHECK(coins == scalar_sponge(168, 0x1F, std::vector<std::uint8_t>(wide.end() - 32, wide.end()), 768));
+  }
 }

@@ -1,6 +1,7 @@
 // Saber over the AVX2 toom4-k2: the regenerated NIST .rsp text must equal the
 // official round-3 files and their published SHA-256 digests, for every
-// parameter set and strategy; with the portable path forced it is refused.
+// parameter set and strategy, with scalar (avx2) and AVX-512 (avx512)
+// hashing; with the portable path forced both are refused.
 #include <catch2/catch.hpp>
 
 #include "../../schemes/src/saber/factories.hpp"
@@ -30,8 +31,10 @@ TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "
 }
 
 TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[saber][kat][avx2]") {
-  if (!pqmul::cpu_supports(pqmul::Isa::avx2)) {
-    CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));  // refused here, as it must be
+  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+    // No AVX2 here, or the portable path is forced: the instance is refused.
+    CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
+                    std::invalid_argument);
     return;
   }
   for (const auto& set : kat_sets) {
@@ -50,12 +53,41 @@ TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[
   }
 }
 
+TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of every set and strategy",
+          "[saber][kat][avx512]") {
+  if (!pqmul::isa_available(pqmul::Isa::avx512)) {
+    CHECK_THROWS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2",
+                                                              pqmul::Isa::avx512));
+    return;
+  }
+  const auto& set = kat_sets[1];
+  const auto [single, all] = saber_test::published_digests(set.hash_row);
+  const auto kem = pqmul::saber::detail::make_toom4k2_avx2_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2",
+                                                                pqmul::Isa::avx512);
+  CHECK(kem->isa() == "avx512");
+  const std::string text = saber_test::kat_file(*kem, set.header, 100);
+  CHECK(saber_test::all_digest(text) == all);
+  CHECK(text == official(set));
+  for (const auto& each : kat_sets) {
+    const std::string expected = official_prefix(each, 2);
+    for (auto strategy : pqmul::all_strategies) {
+      INFO(each.scheme << " " << to_string(strategy));
+      const auto k = pqmul::saber::detail::make_toom4k2_avx2_saber(each.scheme, strategy, "toom4-k2",
+                                                                   pqmul::Isa::avx512);
+      CHECK(saber_test::kat_file(*k, each.header, 2) == expected);
+    }
+  }
+}
+
 #endif
 
 TEST_CASE("Saber avx2: refused when the portable path is forced", "[saber][avx2]") {
   const bool before = pqmul::portable_forced();
   pqmul::force_portable(true);
   CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2",
+                                                                pqmul::Isa::avx512),
                   std::invalid_argument);
   pqmul::force_portable(before);
 }

@@ -8,8 +8,10 @@
 #include <string>
 
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
 
 namespace pqmul {
@@ -53,6 +55,20 @@ RegistryEntry big_entry() {
   else
     e.variants.push_back("primes=2;layers=" + std::to_string(BigNtt<R>::complete_layers - 4));
   e.make = [](const Params& p) { return make_big<R>(p); };
+#if defined(PQMUL_X86_SIMD)
+  // The same transforms on AVX2 / AVX-512 (BigNttSimd), counted by the
+  // portable twin: the kernels perform the same modular operations.
+  for (Isa isa : {Isa::avx2, Isa::avx512})
+    e.simd.emplace_back(isa, [isa](const Params& p) -> std::unique_ptr<RingMultiplier> {
+      auto typed = make_big_ntt_simd<R>(p, isa);
+      CountFunction counter = [config = typed.config()](Strategy s, std::size_t rank) {
+        const BigNtt<R, ntt_tally::Counted> twin(config);
+        return count_with(twin, s, rank, read_ntt_tally);
+      };
+      return std::make_unique<RingMultiplierAdapter<BigNttSimd<R>>>(std::move(typed), "ntt", p.to_string(),
+                                                                    std::string(isa_name(isa)), std::move(counter));
+    });
+#endif
   return e;
 }
 
@@ -84,6 +100,15 @@ RegistryEntry kyber_entry() {
     };
     return std::make_unique<RingMultiplierAdapter<KyberNttAvx2Multiplier>>(KyberNttAvx2Multiplier{}, "ntt", "",
                                                                           "avx2", std::move(counter));
+  });
+  // AVX-512 lane-wise steps around the AVX2 transforms, counted the same way.
+  e.simd.emplace_back(Isa::avx512, [](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    if (!p.empty()) return make_big<KyberRing>(p);
+    CountFunction counter = [](Strategy s, std::size_t rank) {
+      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
+    };
+    return std::make_unique<RingMultiplierAdapter<KyberNttAvx512Multiplier>>(KyberNttAvx512Multiplier{}, "ntt", "",
+                                                                            "avx512", std::move(counter));
   });
 #endif
   return e;

@@ -176,8 +176,10 @@ void untranspose_product_blocks(const V* acc, std::size_t count, V* products) {
 // --- 16 schoolbook products side by side ------------------------------------
 
 // acc[k] += sum_{i+j=k} a[i] * b[j] for k < 31 (row 31 untouched), lane by
-// lane. Fully unrolled: half of a stays in registers while b streams from
-// memory as the multiplications' second operand.
+// lane; with Fresh, acc[k] = that sum instead (rows 0..30 written, none read).
+// Fully unrolled: half of a stays in registers while b streams from memory as
+// the multiplications' second operand.
+template <bool Fresh = false>
 inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* __restrict b) {
 #pragma GCC unroll 2
   for (int half = 0; half < 16; half += 8) {
@@ -186,7 +188,9 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
     for (int i = 0; i < 8; ++i) ai[i] = _mm256_loadu_si256(a + half + i);
 #pragma GCC unroll 23
     for (int k = 0; k < 23; ++k) {  // k = i + j over this half's i in [0, 8)
-      V c = _mm256_loadu_si256(acc + half + k);
+      // Fresh: the first half starts every row at zero; the second half reads
+      // the rows 8..22 the first half wrote and starts the rows above at zero.
+      V c = Fresh && (half == 0 || k >= 15) ? _mm256_setzero_si256() : _mm256_loadu_si256(acc + half + k);
 #pragma GCC unroll 8
       for (int i = 0; i < 8; ++i) {
         const int j = k - i;
@@ -385,6 +389,25 @@ void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::in
   for (std::size_t g = 0; g < groups; ++g)
     schoolbook_group(reinterpret_cast<V*>(acc) + 32 * g, reinterpret_cast<const V*>(x) + 16 * g,
                      reinterpret_cast<const V*>(y) + 16 * g);
+}
+
+void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::size_t blocks, std::size_t n,
+                          bool negacyclic, std::uint16_t q, std::uint16_t* out) {
+  const std::size_t m = blocks / 4, per_point = leaves_of(m), count = 7 * per_point;
+  V products[32 * max_groups], pieces[14 * max_m], product[8 * max_m];
+  // Each group's 16 leaf products go from a small buffer that stays in L1
+  // straight into leaf-major order: no accumulator to clear, store and reload.
+  for (std::size_t g = 0; g < groups_of_leaves(count); ++g) {
+    V group[32];
+    schoolbook_group<true>(group, reinterpret_cast<const V*>(x) + 16 * g, reinterpret_cast<const V*>(y) + 16 * g);
+    group[31] = _mm256_setzero_si256();
+    transpose16(group, products + g * 32, 2);
+    transpose16(group + 16, products + g * 32 + 1, 2);
+  }
+  for (std::size_t k = 0; k < 7; ++k)
+    karatsuba_interp_blocks(products + 2 * k * per_point, m, pieces + 2 * k * m);
+  toom4_interp_blocks(pieces, m, product);
+  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
 }
 
 void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, bool negacyclic, std::uint16_t q,

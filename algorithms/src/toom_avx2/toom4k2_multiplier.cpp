@@ -40,6 +40,13 @@ void Toom4K2Avx2<R>::inverse(const accumulator& acc, Poly<R>& out) const {
 }
 
 template <RingDescription R>
+  requires toom_avx2_supports<R>
+void Toom4K2Avx2<R>::multiply(const operand& x, const operand& y, Poly<R>& out) const {
+  toom_avx2::multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic,
+                                  static_cast<std::uint16_t>(R::q), out.coeffs.data());
+}
+
+template <RingDescription R>
 std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params) {
   params.require_only({"word"});
   if (params.get("word", "16") != "16") throw std::invalid_argument("the AVX2 toom4-k2 runs in 16-bit words (word=16)");

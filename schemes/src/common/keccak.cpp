@@ -3,6 +3,8 @@
 #include "pqmul/schemes/common/keccak_constants.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 
 namespace pqmul::keccak {
@@ -14,49 +16,107 @@ constexpr std::uint64_t rotl(std::uint64_t x, unsigned r) { return r == 0 ? x : 
 constexpr unsigned rho_offsets[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
                                       25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
 
-// Lanes are stored little-endian: byte i of the state is byte i % 8 of lane i / 8.
+// Lane complementing (Keccak implementation overview, section 2.2): six lanes
+// are kept inverted between rounds, chosen so that chi, written per lane as
+// an AND or OR of possibly inverted inputs, needs about one NOT per row
+// instead of five. `stored` marks the inverted lanes; theta propagates the
+// odd column parities of that pattern through D, so `entering_chi` marks
+// which lanes reach chi inverted (after rho and pi moved them). Everything
+// here is a compile-time constant: the choices below fold into the code.
+struct Complements {
+  bool stored[25];
+  bool entering_chi[25];
+};
+constexpr Complements make_complements() {
+  Complements c{};
+  for (int i : {1, 2, 8, 12, 17, 20}) c.stored[i] = true;
+  bool column[5] = {};
+  for (int i = 0; i < 25; ++i) column[i % 5] ^= c.stored[i];
+  for (int i = 0; i < 25; ++i) {
+    const int x = i % 5, y = i / 5;
+    const bool d_inverted = column[(x + 4) % 5] ^ column[(x + 1) % 5];
+    c.entering_chi[y + 5 * ((2 * x + 3 * y) % 5)] = c.stored[i] ^ d_inverted;
+  }
+  return c;
+}
+constexpr Complements complements = make_complements();
+constexpr std::uint64_t ones(bool b) { return b ? ~std::uint64_t{0} : 0; }
+
+// One round from `a` to `e`. `c` holds the column parities of `a` on entry
+// and those of `e` on exit, accumulated while the rows are written, so the
+// next round does not read the state twice. The state is handled one output
+// row at a time (5 lanes in, 5 out), which keeps the live values close to the
+// 16 general registers. Always inlined: the column parities and the lanes
+// must stay in registers across the two calls of permute (gcc -O2 would
+// otherwise call it and run at the old speed).
+[[gnu::always_inline]] inline void round_into(const std::uint64_t* __restrict a, std::uint64_t* __restrict e,
+                                              std::uint64_t* c, std::uint64_t rc) {
+  std::uint64_t d[5];
+#pragma GCC unroll 5
+  for (int x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
+#pragma GCC unroll 5
+  for (int y = 0; y < 5; ++y) {
+    // theta, rho and pi: lane x of output row y is lane (x + 3y, x) of `a`.
+    std::uint64_t b[5];
+#pragma GCC unroll 5
+    for (int x = 0; x < 5; ++x) {
+      const int source = (x + 3 * y) % 5 + 5 * x;
+      b[x] = rotl(a[source] ^ d[source % 5], rho_offsets[source]);
+    }
+    // chi, ~b1 & b2 on the true values, inverted where the output lane is stored inverted.
+#pragma GCC unroll 5
+    for (int x = 0; x < 5; ++x) {
+      const int i = x + 5 * y, i1 = (x + 1) % 5 + 5 * y, i2 = (x + 2) % 5 + 5 * y;
+      const std::uint64_t not_b1 = b[(x + 1) % 5] ^ ones(!complements.entering_chi[i1]);
+      const std::uint64_t b2 = b[(x + 2) % 5] ^ ones(complements.entering_chi[i2]);
+      const bool invert = complements.entering_chi[i] ^ complements.stored[i];
+      std::uint64_t lane = b[x] ^ (not_b1 & b2) ^ ones(invert);
+      if (i == 0) lane ^= rc;  // iota
+      e[i] = lane;
+      c[x] = y == 0 ? lane : c[x] ^ lane;
+    }
+  }
+}
+
+// Lanes are little-endian: byte b of the state is byte b % 8 of lane b / 8.
 std::uint64_t load64(const std::uint8_t* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  std::uint64_t v;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&v, p, 8);
+  } else {
+    v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  }
   return v;
 }
 void store64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, 8);
+  } else {
+    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  }
 }
 
 }  // namespace
 
-// The round on 25 local lanes, fully unrolled by the compiler: every index
-// below is a compile-time constant, so the state lives in registers.
+// Two rounds per iteration, state -> scratch -> state, so no lane is copied
+// between rounds.
 void permute(std::array<std::uint64_t, 25>& state) {
-  std::uint64_t a[25];
-  for (int i = 0; i < 25; ++i) a[i] = state[i];
-  for (std::uint64_t rc : round_constants) {
-    // theta
-    std::uint64_t c[5], d[5];
+  std::uint64_t* a = state.data();
+  std::uint64_t scratch[25];
+#pragma GCC unroll 25
+  for (int i = 0; i < 25; ++i)
+    if (complements.stored[i]) a[i] = ~a[i];
+  std::uint64_t c[5];
 #pragma GCC unroll 5
-    for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-#pragma GCC unroll 5
-    for (int x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-#pragma GCC unroll 25
-    for (int i = 0; i < 25; ++i) a[i] ^= d[i % 5];
-    // rho and pi: lane (x, y) moves to (y, 2x + 3y).
-    std::uint64_t b[25];
-#pragma GCC unroll 25
-    for (int i = 0; i < 25; ++i) {
-      const int x = i % 5, y = i / 5;
-      b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[i], rho_offsets[i]);
-    }
-    // chi
-#pragma GCC unroll 25
-    for (int i = 0; i < 25; ++i) {
-      const int row = i - i % 5, x = i % 5;
-      a[i] = b[i] ^ (~b[row + (x + 1) % 5] & b[row + (x + 2) % 5]);
-    }
-    // iota
-    a[0] ^= rc;
+  for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+  for (std::size_t r = 0; r < 24; r += 2) {
+    round_into(a, scratch, c, round_constants[r]);
+    round_into(scratch, a, c, round_constants[r + 1]);
   }
-  for (int i = 0; i < 25; ++i) state[i] = a[i];
+#pragma GCC unroll 25
+  for (int i = 0; i < 25; ++i)
+    if (complements.stored[i]) a[i] = ~a[i];
 }
 
 Sponge::Sponge(std::size_t rate, std::uint8_t domain, Isa isa)
@@ -72,19 +132,22 @@ void Sponge::reset() {
 
 void Sponge::absorb(std::span<const std::uint8_t> data) {
   if (squeezing_) throw std::logic_error("keccak: absorb after squeeze");
-  std::size_t i = 0;
-  while (i < data.size()) {
-    if (position_ == 0 && data.size() - i >= rate_) {
-      // Whole block: lane by lane.
-      for (std::size_t lane = 0; lane < rate_ / 8; ++lane) state_[lane] ^= load64(&data[i + 8 * lane]);
-      i += rate_;
-      permute_(state_);
-      continue;
+  const std::uint8_t* in = data.data();
+  std::size_t left = data.size();
+  while (left > 0) {
+    if (position_ % 8 == 0 && left >= 8) {
+      // Whole lanes, up to the end of the block or of the input.
+      const std::size_t lanes = std::min(rate_ - position_, left) / 8, first = position_ / 8;
+      for (std::size_t lane = 0; lane < lanes; ++lane) state_[first + lane] ^= load64(in + 8 * lane);
+      in += 8 * lanes;
+      left -= 8 * lanes;
+      position_ += 8 * lanes;
+    } else {
+      state_[position_ / 8] ^= std::uint64_t{*in} << (8 * (position_ % 8));
+      ++in;
+      --left;
+      ++position_;
     }
-    const std::size_t take = std::min(rate_ - position_, data.size() - i);
-    for (std::size_t k = 0; k < take; ++k, ++position_)
-      state_[position_ / 8] ^= std::uint64_t{data[i + k]} << (8 * (position_ % 8));
-    i += take;
     if (position_ == rate_) {
       permute_(state_);
       position_ = 0;
@@ -103,22 +166,26 @@ void Sponge::finalize() {
 
 void Sponge::squeeze(std::span<std::uint8_t> out) {
   if (!squeezing_) finalize();
-  std::size_t i = 0;
-  while (i < out.size()) {
+  std::uint8_t* o = out.data();
+  std::size_t left = out.size();
+  while (left > 0) {
     if (position_ == rate_) {
       permute_(state_);
       position_ = 0;
     }
-    if (position_ == 0 && out.size() - i >= rate_) {
-      for (std::size_t lane = 0; lane < rate_ / 8; ++lane) store64(&out[i + 8 * lane], state_[lane]);
-      i += rate_;
-      position_ = rate_;
-      continue;
+    if (position_ % 8 == 0 && left >= 8) {
+      // Whole lanes, up to the end of the block or of the output.
+      const std::size_t lanes = std::min(rate_ - position_, left) / 8, first = position_ / 8;
+      for (std::size_t lane = 0; lane < lanes; ++lane) store64(o + 8 * lane, state_[first + lane]);
+      o += 8 * lanes;
+      left -= 8 * lanes;
+      position_ += 8 * lanes;
+    } else {
+      *o = static_cast<std::uint8_t>(state_[position_ / 8] >> (8 * (position_ % 8)));
+      ++o;
+      --left;
+      ++position_;
     }
-    const std::size_t take = std::min(rate_ - position_, out.size() - i);
-    for (std::size_t k = 0; k < take; ++k, ++position_)
-      out[i + k] = static_cast<std::uint8_t>(state_[position_ / 8] >> (8 * (position_ % 8)));
-    i += take;
   }
 }
 

@@ -1,4 +1,4 @@
-// The job queue over the 4-way Keccak (keccak_lanes.hpp).
+// Independent sponges on the lanes of the 4-way Keccak (keccak_lanes.hpp).
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 
 #include <algorithm>
@@ -10,17 +10,6 @@
 
 namespace pqmul::keccak {
 namespace {
-
-constexpr std::size_t ways = 4;
-
-// One lane's progress through its job: the input bytes absorbed so far, and
-// whether the padded last block has gone in (then every permutation yields a
-// block of output).
-struct Lane {
-  LaneJob* job = nullptr;
-  std::size_t absorbed = 0;
-  bool squeezing = false;
-};
 
 // Little-endian lane words; memcpy is one load or store on little-endian hosts.
 std::uint64_t load_word(const std::uint8_t* p) {
@@ -42,76 +31,125 @@ void store_word(std::uint8_t* p, std::uint64_t v) {
   }
 }
 
-// XORs the lane's next block (or its padded last block) into lane `k` of the
-// interleaved states; lane word w of way k is states[ways * w + k]. A whole
-// block inside the first piece is read in place; anything else (a block
-// across the pieces, the last block with its padding) is gathered first.
-void absorb_block(std::uint64_t* states, std::size_t k, Lane& lane) {
-  const LaneJob& job = *lane.job;
-  const std::size_t first = job.input[0].size(), length = first + job.input[1].size();
-  const std::size_t take = std::min(job.rate, length - lane.absorbed);
-  const std::size_t words = job.rate / 8;
-  if (take == job.rate && lane.absorbed + take <= first) {
-    const std::uint8_t* src = job.input[0].data() + lane.absorbed;
-    for (std::size_t w = 0; w < words; ++w) states[ways * w + k] ^= load_word(src + 8 * w);
-    lane.absorbed += take;
-    return;
-  }
-  std::uint8_t block[200];
-  std::memset(block, 0, job.rate);
-  for (std::size_t i = 0; i < take;) {
-    const std::size_t at = lane.absorbed + i;
-    const auto piece = at < first ? job.input[0].subspan(at) : job.input[1].subspan(at - first);
-    const std::size_t n = std::min(piece.size(), take - i);
-    std::memcpy(block + i, piece.data(), n);
-    i += n;
-  }
-  lane.absorbed += take;
-  if (take < job.rate) {
-    // pad10*1 with the domain bits in front of the first padding bit.
-    block[take] ^= job.domain;
-    block[job.rate - 1] ^= 0x80;
-    lane.squeezing = true;
-  }
-  for (std::size_t w = 0; w < words; ++w) states[ways * w + k] ^= load_word(block + 8 * w);
-}
-
-// The rate bytes of lane k.
-void extract_block(const std::uint64_t* states, std::size_t k, std::size_t rate, std::uint8_t* out) {
-  for (std::size_t w = 0; w < rate / 8; ++w) store_word(out + 8 * w, states[ways * w + k]);
+void check_rate(std::size_t rate) {
+  if (rate == 0 || rate >= 200 || rate % 8 != 0)
+    throw std::invalid_argument("keccak lanes: the rate must be a multiple of 8 below 200");
 }
 
 }  // namespace
 
-void run_lanes_x4(std::span<LaneJob> jobs, Isa isa) {
-  for (const auto& job : jobs)
-    if (job.rate == 0 || job.rate >= 200 || job.rate % 8 != 0 || !job.take_block)
-      throw std::invalid_argument("keccak lanes: a job needs a rate (multiple of 8 below 200) and a block handler");
-  alignas(64) std::uint64_t states[25 * ways] = {};
-  std::array<Lane, ways> lanes{};
-  std::size_t next = 0;
-  auto start_next = [&](std::size_t k) {
-    for (std::size_t w = 0; w < 25; ++w) states[ways * w + k] = 0;
-    lanes[k] = Lane{};
-    if (next < jobs.size()) lanes[k].job = &jobs[next++];
-  };
-  for (std::size_t k = 0; k < ways; ++k) start_next(k);
+std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+                               std::span<std::uint8_t> out, std::span<const std::uint8_t> more) {
+  check_rate(rate);
+  Job job;
+  job.rate = rate;
+  job.domain = domain;
+  job.in = {in, more};
+  job.out = out;
+  return claim(job);
+}
+
+std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+                               const BlockHandler& take, std::span<const std::uint8_t> more) {
+  check_rate(rate);
+  if (!take) throw std::invalid_argument("keccak lanes: a job needs a block handler");
+  Job job;
+  job.rate = rate;
+  job.domain = domain;
+  job.in = {in, more};
+  job.take = &take;
+  return claim(job);
+}
+
+std::size_t SpongeLanes::claim(Job job) {
+  for (std::size_t lane = 0; lane < lanes; ++lane) {
+    if (jobs_[lane].busy) continue;
+    job.busy = true;
+    jobs_[lane] = job;
+    for (std::size_t i = 0; i < 25; ++i) states_[lanes * i + lane] = 0;
+    absorb_next(lane);
+    return lane;
+  }
+  throw std::logic_error("keccak lanes: every lane is busy");
+}
+
+bool SpongeLanes::any_busy() const {
+  return std::any_of(jobs_.begin(), jobs_.end(), [](const Job& j) { return j.busy; });
+}
+
+bool SpongeLanes::any_free() const {
+  return std::any_of(jobs_.begin(), jobs_.end(), [](const Job& j) { return !j.busy; });
+}
+
+void SpongeLanes::absorb_next(std::size_t lane) {
+  Job& j = jobs_[lane];
+  const std::size_t first = j.in[0].size(), length = first + j.in[1].size();
+  const std::size_t take = std::min(j.rate, length - j.absorbed);
+  const std::size_t words = j.rate / 8;
+  if (take == j.rate && j.absorbed + take <= first) {
+    // A whole block inside the first piece: read in place.
+    const std::uint8_t* src = j.in[0].data() + j.absorbed;
+    for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_word(src + 8 * w);
+    j.absorbed += take;
+    return;
+  }
+  // A block across the pieces, or the last one with pad10*1 after the domain bits.
   std::uint8_t block[200];
-  while (std::any_of(lanes.begin(), lanes.end(), [](const Lane& l) { return l.job != nullptr; })) {
-    // A lane still absorbing takes its next block; a squeezing one has
-    // nothing to add (its next output block comes from this permutation).
-    std::array<bool, ways> yields{};
-    for (std::size_t k = 0; k < ways; ++k) {
-      if (lanes[k].job == nullptr) continue;
-      if (!lanes[k].squeezing) absorb_block(states, k, lanes[k]);
-      yields[k] = lanes[k].squeezing;
-    }
-    permute_x4(states, isa);
-    for (std::size_t k = 0; k < ways; ++k) {
-      if (!yields[k]) continue;
-      extract_block(states, k, lanes[k].job->rate, block);
-      if (!lanes[k].job->take_block(std::span<const std::uint8_t>(block, lanes[k].job->rate))) start_next(k);
-    }
+  std::memset(block, 0, j.rate);
+  for (std::size_t i = 0; i < take;) {
+    const std::size_t at = j.absorbed + i;
+    const auto piece = at < first ? j.in[0].subspan(at) : j.in[1].subspan(at - first);
+    const std::size_t n = std::min(piece.size(), take - i);
+    std::memcpy(block + i, piece.data(), n);
+    i += n;
+  }
+  j.absorbed += take;
+  if (take < j.rate) {
+    block[take] ^= j.domain;
+    block[j.rate - 1] ^= 0x80;
+    j.padded = true;
+  }
+  for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_word(block + 8 * w);
+}
+
+void SpongeLanes::squeeze_next(std::size_t lane) {
+  Job& j = jobs_[lane];
+  std::uint8_t block[200];
+  const bool whole_block_out = j.take == nullptr && j.out.size() - j.squeezed >= j.rate;
+  std::uint8_t* dest = whole_block_out ? j.out.data() + j.squeezed : block;
+  for (std::size_t w = 0; w < j.rate / 8; ++w) store_word(dest + 8 * w, states_[lanes * w + lane]);
+  if (j.take != nullptr) {
+    j.busy = (*j.take)(std::span<const std::uint8_t>(block, j.rate));
+    return;
+  }
+  const std::size_t n = std::min(j.rate, j.out.size() - j.squeezed);
+  if (!whole_block_out) std::memcpy(j.out.data() + j.squeezed, block, n);
+  j.squeezed += n;
+  j.busy = j.squeezed < j.out.size();
+}
+
+void SpongeLanes::step() {
+  permute_x4(states_.data(), isa_);
+  for (std::size_t lane = 0; lane < lanes; ++lane) {
+    if (!jobs_[lane].busy) continue;
+    if (jobs_[lane].padded)
+      squeeze_next(lane);
+    else
+      absorb_next(lane);
+  }
+}
+
+void run_lanes_x4(std::span<LaneJob> jobs, Isa isa) {
+  for (const auto& job : jobs) {
+    check_rate(job.rate);
+    if (!job.take_block) throw std::invalid_argument("keccak lanes: a job needs a block handler");
+  }
+  SpongeLanes lanes(isa);
+  std::size_t next = 0;
+  while (next < jobs.size() || lanes.any_busy()) {
+    for (; next < jobs.size() && lanes.any_free(); ++next)
+      lanes.start(jobs[next].rate, jobs[next].domain, jobs[next].input[0], jobs[next].take_block, jobs[next].input[1]);
+    lanes.step();
   }
 }
 

@@ -238,13 +238,7 @@ std::array<std::array<std::uint8_t, 64>, 4> sha3_512_x4(const MultiSponge<4>::In
 namespace {
 
 #if defined(PQMUL_X86_SIMD)
-// The state in lane 0 of four; the other lanes are zero and ignored.
-void permute_one_on_avx512(std::array<std::uint64_t, 25>& state) {
-  alignas(64) std::uint64_t lanes[4 * 25] = {};
-  for (std::size_t i = 0; i < 25; ++i) lanes[4 * i] = state[i];
-  keccak_f1600_x4_avx512(lanes);
-  for (std::size_t i = 0; i < 25; ++i) state[i] = lanes[4 * i];
-}
+void permute_one_on_avx512(std::array<std::uint64_t, 25>& state) { keccak_f1600_x1_avx512(state.data()); }
 #endif
 
 }  // namespace

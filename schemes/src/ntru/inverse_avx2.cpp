@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "pqmul/schemes/ntru/inverse_kernels.hpp"
@@ -230,7 +231,124 @@ std::int32_t run_s2(std::uint64_t* state, std::size_t n, std::size_t steps, std:
   return delta;
 }
 
+
+// --- conversions between coefficient bytes and reversed bit planes ----------
+
+constexpr std::size_t max_n = 1024;
+
+// rev[j] = a[n - 2 - j] for j < n - 1, zero up to a multiple of 64 (a: n bytes).
+inline void reverse_bytes(const std::uint8_t* a, std::size_t n, std::uint8_t* rev) {
+  alignas(32) std::uint8_t src[32 + max_n] = {};  // src[32 + i] = a[i]
+  std::memcpy(src + 32, a, n - 1);
+  const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11,
+                                           10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const std::size_t count = n - 1, padded = (count + 63) / 64 * 64;
+  for (std::size_t j = 0; j < padded; j += 32) {
+    // rev[j .. j+31] = a[count-1-j-31 .. count-1-j] reversed; below a[0] the
+    // zeros of src (and past count nothing: j + 31 >= count reads src < 32).
+    const std::ptrdiff_t start = 32 + static_cast<std::ptrdiff_t>(count) - 1 - static_cast<std::ptrdiff_t>(j) - 31;
+    const __m256i x = start >= 0 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + start)) : _mm256_setzero_si256();
+    const __m256i r = _mm256_permute2x128_si256(_mm256_shuffle_epi8(x, reverse), _mm256_shuffle_epi8(x, reverse), 0x01);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(rev + j), r);
+  }
+}
+
+// Bit k of the 32-bit word w as byte k (0 or 1).
+inline __m256i bits_to_bytes(std::uint32_t w) {
+  const __m256i spread = _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(w)),
+                                             _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2,
+                                                              2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3));
+  const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
+  return _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit), _mm256_set1_epi8(1));
+}
+
+// Bytes in {0 .. 6} -> mod 3.
+inline __m256i small_mod3(__m256i x) {
+  const __m256i two = _mm256_set1_epi8(2), three = _mm256_set1_epi8(3);
+  x = _mm256_sub_epi8(x, _mm256_and_si256(_mm256_cmpgt_epi8(x, two), three));
+  return _mm256_sub_epi8(x, _mm256_and_si256(_mm256_cmpgt_epi8(x, two), three));
+}
+
+// Clears the bits at and above `count` of the planes' last used word.
+inline void clear_above(std::uint64_t* plane, std::size_t count) {
+  if (count % 64 != 0) plane[count / 64] &= (std::uint64_t{1} << (count % 64)) - 1;
+}
+
 }  // namespace
+
+void s3_planes_reversed_avx2(const std::uint8_t* a, std::size_t n, std::uint64_t* plane_p, std::uint64_t* plane_m) {
+  alignas(32) std::uint8_t rev[max_n + 64];
+  reverse_bytes(a, n, rev);
+  const __m256i twice_top = _mm256_set1_epi8(static_cast<char>(2 * a[n - 1]));
+  const __m256i one = _mm256_set1_epi8(1), two = _mm256_set1_epi8(2);
+  const std::size_t count = n - 1;
+  for (std::size_t j = 0; j < count; j += 32) {
+    const __m256i t = small_mod3(_mm256_add_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(rev + j)), twice_top));
+    const auto p = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(t, one)));
+    const auto m = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(t, two)));
+    const unsigned shift = j % 64;
+    if (shift == 0) {
+      plane_p[j / 64] = p;
+      plane_m[j / 64] = m;
+    } else {
+      plane_p[j / 64] |= std::uint64_t{p} << 32;
+      plane_m[j / 64] |= std::uint64_t{m} << 32;
+    }
+  }
+  clear_above(plane_p, count);
+  clear_above(plane_m, count);
+}
+
+void s3_from_planes_reversed_avx2(const std::uint64_t* plane_p, const std::uint64_t* plane_m, std::size_t n,
+                                  std::uint32_t f0, std::uint8_t* out) {
+  alignas(32) std::uint8_t rev[max_n + 64];
+  const __m256i times1 = _mm256_set1_epi8(static_cast<char>(0 - (f0 & 1))),
+                times2 = _mm256_set1_epi8(static_cast<char>(0 - ((f0 >> 1) & 1)));
+  const std::size_t count = n - 1;
+  for (std::size_t j = 0; j < count; j += 32) {
+    const auto p = static_cast<std::uint32_t>(plane_p[j / 64] >> (j % 64));
+    const auto m = static_cast<std::uint32_t>(plane_m[j / 64] >> (j % 64));
+    const __m256i pb = bits_to_bytes(p), mb = bits_to_bytes(m);
+    const __m256i v = _mm256_add_epi8(pb, _mm256_add_epi8(mb, mb));  // 0 .. 3
+    // f0 * v (at most 9) from f0's two bits, then mod 3.
+    __m256i x = _mm256_add_epi8(_mm256_and_si256(v, times1), _mm256_and_si256(_mm256_add_epi8(v, v), times2));
+    x = small_mod3(x);
+    x = _mm256_sub_epi8(x, _mm256_and_si256(_mm256_cmpgt_epi8(x, _mm256_set1_epi8(2)), _mm256_set1_epi8(3)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(rev + j), x);
+  }
+  alignas(32) std::uint8_t forward[max_n + 64];
+  reverse_bytes(rev, n, forward);
+  std::memcpy(out, forward, count);
+  out[count] = 0;
+}
+
+void s2_plane_reversed_avx2(const std::uint8_t* a, std::size_t n, std::uint64_t* plane) {
+  alignas(32) std::uint8_t rev[max_n + 64];
+  reverse_bytes(a, n, rev);
+  const __m256i one = _mm256_set1_epi8(1), top = _mm256_set1_epi8(static_cast<char>(a[n - 1] & 1));
+  const std::size_t count = n - 1;
+  for (std::size_t j = 0; j < count; j += 32) {
+    const __m256i bit = _mm256_xor_si256(_mm256_and_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(rev + j)), one), top);
+    const auto b = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(bit, one)));
+    if (j % 64 == 0)
+      plane[j / 64] = b;
+    else
+      plane[j / 64] |= std::uint64_t{b} << 32;
+  }
+  clear_above(plane, count);
+}
+
+void s2_from_plane_reversed_avx2(const std::uint64_t* plane, std::size_t n, std::uint8_t* out) {
+  alignas(32) std::uint8_t rev[max_n + 64];
+  const std::size_t count = n - 1;
+  for (std::size_t j = 0; j < count; j += 32)
+    _mm256_store_si256(reinterpret_cast<__m256i*>(rev + j),
+                       bits_to_bytes(static_cast<std::uint32_t>(plane[j / 64] >> (j % 64))));
+  alignas(32) std::uint8_t forward[max_n + 64];
+  reverse_bytes(rev, n, forward);
+  std::memcpy(out, forward, count);
+  out[count] = 0;
+}
 
 std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
                               std::int32_t delta) {

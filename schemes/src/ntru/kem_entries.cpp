@@ -4,6 +4,7 @@
 
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
+#include "ntt_simd_factory.hpp"
 #include "toom_avx2_factory.hpp"
 
 namespace pqmul {
@@ -53,6 +54,19 @@ KemEntry entry() {
   e.make_simd = [](std::string_view, Strategy strategy, Isa) {
     require_eager<P>(strategy);
     return make_toom4k2_avx2_kem<P>();
+  };
+#endif
+#if defined(PQMUL_X86_SIMD)
+  // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers above.
+  const auto is_ntt = [](std::string_view multiplier) { return multiplier.substr(0, multiplier.find(':')) == "ntt"; };
+  e.simd_isas = [is_ntt, others = e.simd_isas](std::string_view multiplier) {
+    return is_ntt(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : others(multiplier);
+  };
+  e.make_simd = [is_ntt, others = e.make_simd](std::string_view multiplier, Strategy strategy,
+                                               Isa isa) -> std::unique_ptr<Kem> {
+    if (!is_ntt(multiplier)) return others(multiplier, strategy, isa);
+    require_eager<P>(strategy);
+    return make_ntt_simd_kem<P>(multiplier, isa);
   };
 #endif
   return e;

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
@@ -19,9 +20,15 @@ std::unique_ptr<SaberKem> make_kronecker_saber(std::string_view scheme, const Pa
                                                std::string label);
 std::unique_ptr<SaberKem> make_ntt_saber(std::string_view scheme, const Params& params, Strategy strategy,
                                          std::string label);
-// toom4-k2 on AVX2 (isa "avx2"); throws std::invalid_argument where AVX2 is
-// not built or cannot run (or is disabled by force_portable).
-std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label);
+// ntt on AVX2 / AVX-512 (isa "avx2" or "avx512"), configured as make_ntt_saber;
+// throws std::invalid_argument where that ISA is not built or cannot run.
+std::unique_ptr<SaberKem> make_ntt_simd_saber(std::string_view scheme, const Params& params, Strategy strategy,
+                                              std::string label, Isa isa);
+// toom4-k2 on AVX2 (isa "avx2", or "avx512": the same multiplier with
+// AVX-512 Keccak for the hashes); throws std::invalid_argument where that ISA
+// is not built or cannot run (or is disabled by force_portable).
+std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label,
+                                                  Isa isa = Isa::avx2);
 
 // Calls f.template operator()<P>() for the parameter set named `scheme`.
 template <class F>

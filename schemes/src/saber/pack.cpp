@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/saber/kernels_avx2.hpp"
 
 namespace pqmul::saber {
 namespace {
@@ -24,9 +25,20 @@ void require_width(unsigned bits) {
 
 }  // namespace
 
-void pack_poly(const SaberPoly& p, unsigned bits, std::span<std::uint8_t> out) {
+bool uses_avx2_kernels([[maybe_unused]] Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  return isa == Isa::avx2 || isa == Isa::avx512;
+#else
+  return false;
+#endif
+}
+
+void pack_poly(const SaberPoly& p, unsigned bits, std::span<std::uint8_t> out, [[maybe_unused]] Isa isa) {
   require_width(bits);
   require_bytes(out.size(), bits * n / 8, "pack_poly");
+#if defined(PQMUL_X86_SIMD)
+  if (uses_avx2_kernels(isa) && avx2::packs_width(bits)) return avx2::pack(p.coeffs.data(), bits, out.data());
+#endif
   const std::uint32_t mask = (1u << bits) - 1;
   std::uint64_t buffer = 0;
   unsigned filled = 0;
@@ -42,9 +54,12 @@ void pack_poly(const SaberPoly& p, unsigned bits, std::span<std::uint8_t> out) {
   }
 }
 
-void unpack_poly(std::span<const std::uint8_t> in, unsigned bits, SaberPoly& p) {
+void unpack_poly(std::span<const std::uint8_t> in, unsigned bits, SaberPoly& p, [[maybe_unused]] Isa isa) {
   require_width(bits);
   require_bytes(in.size(), bits * n / 8, "unpack_poly");
+#if defined(PQMUL_X86_SIMD)
+  if (uses_avx2_kernels(isa) && avx2::packs_width(bits)) return avx2::unpack(in.data(), bits, p.coeffs.data());
+#endif
   const std::uint32_t mask = (1u << bits) - 1;
   std::uint64_t buffer = 0;
   unsigned filled = 0;
@@ -60,20 +75,20 @@ void unpack_poly(std::span<const std::uint8_t> in, unsigned bits, SaberPoly& p) 
   }
 }
 
-void pack_vector(std::span<const SaberPoly> v, unsigned bits, std::span<std::uint8_t> out) {
+void pack_vector(std::span<const SaberPoly> v, unsigned bits, std::span<std::uint8_t> out, Isa isa) {
   const std::size_t each = bits * n / 8;
   require_bytes(out.size(), v.size() * each, "pack_vector");
-  for (std::size_t k = 0; k < v.size(); ++k) pack_poly(v[k], bits, out.subspan(k * each, each));
+  for (std::size_t k = 0; k < v.size(); ++k) pack_poly(v[k], bits, out.subspan(k * each, each), isa);
 }
 
-void unpack_vector(std::span<const std::uint8_t> in, unsigned bits, std::span<SaberPoly> v) {
+void unpack_vector(std::span<const std::uint8_t> in, unsigned bits, std::span<SaberPoly> v, Isa isa) {
   const std::size_t each = bits * n / 8;
   require_bytes(in.size(), v.size() * each, "unpack_vector");
-  for (std::size_t k = 0; k < v.size(); ++k) unpack_poly(in.subspan(k * each, each), bits, v[k]);
+  for (std::size_t k = 0; k < v.size(); ++k) unpack_poly(in.subspan(k * each, each), bits, v[k], isa);
 }
 
-void message_to_poly(std::span<const std::uint8_t, 32> m, SaberPoly& p) { unpack_poly(m, 1, p); }
+void message_to_poly(std::span<const std::uint8_t, 32> m, SaberPoly& p, Isa isa) { unpack_poly(m, 1, p, isa); }
 
-void poly_to_message(const SaberPoly& p, std::span<std::uint8_t, 32> m) { pack_poly(p, 1, m); }
+void poly_to_message(const SaberPoly& p, std::span<std::uint8_t, 32> m, Isa isa) { pack_poly(p, 1, m, isa); }
 
 }  // namespace pqmul::saber

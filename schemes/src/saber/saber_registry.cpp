@@ -78,10 +78,26 @@ std::vector<KemEntry> saber_kem_entries() {
         }});
 #if defined(PQMUL_X86_SIMD)
     entries.back().simd_isas = [](std::string_view multiplier) {
-      return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2} : std::vector<Isa>{};
+      // avx512: the AVX2 multiplier with AVX-512 Keccak for every hash.
+      return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
     };
-    entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa) -> std::unique_ptr<Kem> {
-      return saber::detail::make_toom4k2_avx2_saber(scheme, strategy, "toom4-k2");
+    entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
+      return saber::detail::make_toom4k2_avx2_saber(scheme, strategy, "toom4-k2", isa);
+    };
+#endif
+#if defined(PQMUL_X86_SIMD)
+    // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers above.
+    const auto is_ntt = [](std::string_view multiplier) { return multiplier.substr(0, multiplier.find(':')) == "ntt"; };
+    entries.back().simd_isas = [is_ntt, others = entries.back().simd_isas](std::string_view multiplier) {
+      return is_ntt(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : others(multiplier);
+    };
+    entries.back().make_simd = [scheme, is_ntt, others = entries.back().make_simd](
+                                   std::string_view multiplier, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
+      if (!is_ntt(multiplier)) return others(multiplier, strategy, isa);
+      const auto colon = multiplier.find(':');
+      const Params params = colon == std::string_view::npos ? Params{} : Params::parse(multiplier.substr(colon + 1));
+      const std::string label = params.empty() ? std::string("ntt") : "ntt:" + params.to_string();
+      return saber::detail::make_ntt_simd_saber(scheme, params, strategy, label, isa);
     };
 #endif
   }

@@ -1,5 +1,7 @@
 // Saber over the AVX2 toom4-k2 multiplier: one instantiation per parameter
-// set, chosen at run time by make_toom4k2_avx2_saber (isa "avx2").
+// set, chosen at run time by make_toom4k2_avx2_saber. Isa "avx2" hashes with
+// the scalar Keccak, "avx512" with the AVX-512 one; both run the AVX2
+// conversion kernels (kernels_avx2.hpp).
 #include <stdexcept>
 #include <string>
 
@@ -21,16 +23,23 @@ template class Saber<saber::FireSaberParams, Toom4K2Avx2Saber>;
 
 namespace saber::detail {
 
-std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label) {
+std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label,
+                                                  Isa isa) {
+  const std::string name = std::string(scheme) + "/" + label + "/" + std::string(isa_name(isa));
+  if (isa != Isa::avx2 && isa != Isa::avx512)
+    throw std::invalid_argument(name + ": toom4-k2 has AVX2 and AVX-512 versions only");
 #if defined(PQMUL_X86_SIMD)
-  if (const std::string why = isa_unavailable_reason(Isa::avx2); !why.empty())
-    throw std::invalid_argument(std::string(scheme) + "/" + label + "/avx2 cannot run: " + why);
+  // The multiplier and the conversion kernels need AVX2, the hashes of avx512 AVX-512.
+  for (const Isa needed : {Isa::avx2, isa})
+    if (const std::string why = isa_unavailable_reason(needed); !why.empty())
+      throw std::invalid_argument(name + " cannot run: " + why);
   return with_parameter_set(scheme, [&]<class P>() -> std::unique_ptr<SaberKem> {
-    return std::make_unique<Saber<P, Toom4K2Avx2Saber>>(Toom4K2Avx2Saber{}, strategy, label, "avx2");
+    return std::make_unique<Saber<P, Toom4K2Avx2Saber>>(Toom4K2Avx2Saber{}, strategy, label,
+                                                       std::string(isa_name(isa)));
   });
 #else
   (void)strategy;
-  throw std::invalid_argument(std::string(scheme) + "/" + label + "/avx2: this build has no AVX2 kernels");
+  throw std::invalid_argument(name + ": this build has no AVX2 kernels");
 #endif
 }
 

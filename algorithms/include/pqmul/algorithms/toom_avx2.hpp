@@ -67,6 +67,9 @@ class Toom4K2Avx2 {
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
   void inverse(const accumulator& acc, Poly<R>& out) const;
+  // out = x * y in the ring: clear, multiply_accumulate and inverse in one
+  // call, with no accumulator in memory (the usual case of one product).
+  void multiply(const operand& x, const operand& y, Poly<R>& out) const;
 
   std::size_t operand_bytes() const { return sizeof(OperandValues); }
   std::size_t accumulator_bytes() const { return sizeof(AccumulatorValues); }

@@ -59,6 +59,12 @@ void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::in
 void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, bool negacyclic, std::uint16_t q,
                  std::uint16_t* out);
 
+// The same as a fresh accumulator, multiply_accumulate and interpolate, in
+// one call and without an accumulator in memory: out[0..n) = x * y folded and
+// reduced mod q as interpolate does (x, y: group_count(blocks) * 256 values).
+void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::size_t blocks, std::size_t n,
+                          bool negacyclic, std::uint16_t q, std::uint16_t* out);
+
 // --- the pieces, exposed for unit tests ------------------------------------
 // Toom-4 evaluation of 4*m blocks (a: 64*m values) into 7 pieces of m blocks
 // (w: 7*16*m values, in the point order above).

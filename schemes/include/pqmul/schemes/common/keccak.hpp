@@ -12,10 +12,11 @@ namespace pqmul::keccak {
 
 void permute(std::array<std::uint64_t, 25>& state);
 
-// One state's permutation on the kernels of `isa`: avx512 runs the 4-way
-// AVX-512VL kernel with one live state, which beats the scalar code on CPUs
-// that have it; every other ISA (and avx512 where it cannot run) the scalar
-// code. Same results either way. Defined with the multi-way kernels.
+// One state's permutation on the kernels of `isa`: avx512 runs the
+// single-state AVX-512VL kernel (keccak_f1600_x1_avx512), which beats the
+// scalar code on CPUs that have it; every other ISA (and avx512 where it
+// cannot run or the portable path is forced) the scalar code. Same results
+// either way. Defined with the multi-way kernels.
 using Permutation = void (*)(std::array<std::uint64_t, 25>&);
 Permutation single_permutation(Isa isa);
 

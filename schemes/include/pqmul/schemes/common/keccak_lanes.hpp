@@ -1,11 +1,15 @@
 #pragma once
-// Independent sponge computations ("jobs") scheduled on the four lanes of the
-// 4-way Keccak: a lane that finishes its job takes the next one from the queue
-// at the following permutation. This lets one long hash run beside many short
-// ones: ML-KEM's H(ek) (9 permutations for ML-KEM-768) beside the 9 matrix
-// entries (3 permutations each) costs 9 four-way permutations instead of 9
-// single ones plus the matrix batches. Every job's bytes are exactly those of
-// the scalar sponge (keccak.hpp).
+// Independent sponge computations ("jobs") on the four lanes of the 4-way
+// Keccak, each with its own rate, domain, input and output. A KEM's hashes
+// form a chain per operation, but several links are independent (ML-KEM's
+// H(ek) and the matrix entries, Saber's matrix stream and the hashes of pk
+// or of the ciphertext), and the 4-way permutation costs little more than a
+// single-state one: running them side by side cuts the permutations done in
+// sequence. Every job's bytes are exactly those of keccak::Sponge.
+//
+// The schedule depends only on public lengths (and, for block handlers, on
+// what the handler asks for). Inputs, outputs and handlers are held by
+// reference until their job finishes.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,19 +20,66 @@
 
 namespace pqmul::keccak {
 
-struct LaneJob {
-  std::size_t rate = 168;    // bytes, a multiple of 8 below 200
-  std::uint8_t domain = 0x1F;  // 0x1F SHAKE, 0x06 SHA-3
-  // The message is the concatenation of the pieces (empty pieces are fine).
-  std::array<std::span<const std::uint8_t>, 2> input{};
-  // Receives each squeezed block (`rate` bytes) in order; returns true while
-  // it wants another block.
-  std::function<bool(std::span<const std::uint8_t>)> take_block;
+inline constexpr std::size_t shake128_rate = 168, shake256_rate = 136, sha3_256_rate = 136, sha3_512_rate = 72;
+inline constexpr std::uint8_t shake_domain = 0x1F, sha3_domain = 0x06;
+
+// Receives each squeezed block (`rate` bytes) in order; returns true while it
+// wants another one.
+using BlockHandler = std::function<bool(std::span<const std::uint8_t>)>;
+
+class SpongeLanes {
+ public:
+  static constexpr std::size_t lanes = 4;
+  // isa: the 4-way kernel family (lowered as permute_x4 does).
+  explicit SpongeLanes(Isa isa) : isa_(isa) {}
+
+  // Starts a job in a free lane and returns the lane (std::logic_error when
+  // every lane is busy). The message is in || more; the output fills `out`.
+  std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+                    std::span<std::uint8_t> out, std::span<const std::uint8_t> more = {});
+  // The same with the output handed block by block to `take` (kept by
+  // reference): for consumers that do not know the length in advance.
+  std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, const BlockHandler& take,
+                    std::span<const std::uint8_t> more = {});
+  bool busy(std::size_t lane) const { return jobs_[lane].busy; }
+  bool any_busy() const;
+  bool any_free() const;
+  // One permutation of every lane; jobs that finish have written their outputs.
+  void step();
+  void finish() {
+    while (any_busy()) step();
+  }
+
+ private:
+  struct Job {
+    std::size_t rate = 0;
+    std::uint8_t domain = 0;
+    std::array<std::span<const std::uint8_t>, 2> in{};
+    std::span<std::uint8_t> out;
+    const BlockHandler* take = nullptr;
+    std::size_t absorbed = 0, squeezed = 0;
+    bool padded = false, busy = false;
+  };
+  std::size_t claim(Job job);
+  // XORs the job's next input block (or its last, padded one) into its lane.
+  void absorb_next(std::size_t lane);
+  void squeeze_next(std::size_t lane);
+
+  Isa isa_;
+  std::array<Job, lanes> jobs_{};
+  alignas(64) std::array<std::uint64_t, 25 * lanes> states_{};
 };
 
-// Runs every job to completion on the 4-way kernel of `isa` (lowered to what
-// runs here, as permute_x4; portable: the scalar permutation per lane).
-// Jobs start in queue order.
+// A queued job for run_lanes_x4: the message is input[0] || input[1].
+struct LaneJob {
+  std::size_t rate = shake128_rate;
+  std::uint8_t domain = shake_domain;
+  std::array<std::span<const std::uint8_t>, 2> input{};
+  BlockHandler take_block;
+};
+
+// Runs every job to completion, starting them in queue order as lanes free
+// up, on the 4-way kernel of `isa` (portable: the scalar permutation per lane).
 void run_lanes_x4(std::span<LaneJob> jobs, Isa isa);
 
 }  // namespace pqmul::keccak

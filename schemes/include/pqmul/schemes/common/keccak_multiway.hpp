@@ -29,6 +29,9 @@ void keccak_f1600_x4_avx2(std::uint64_t* states);
 void keccak_f1600_x4_avx512(std::uint64_t* states);
 // 24 rounds on 8 interleaved states (8 * 25 words). Needs AVX-512F.
 void keccak_f1600_x8_avx512(std::uint64_t* states);
+// 24 rounds on one state (25 words, lane x + 5y at index x + 5y), each lane
+// in its own 128-bit register. Needs AVX-512F and VL (Isa::avx512).
+void keccak_f1600_x1_avx512(std::uint64_t* state);
 #endif
 
 // The kernel family the sponges use by default: avx512, avx2 or portable

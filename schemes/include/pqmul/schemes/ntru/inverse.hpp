@@ -27,6 +27,7 @@
 #include "pqmul/schemes/ntru/arith.hpp"
 #include "pqmul/schemes/ntru/inverse_kernels.hpp"
 #include "pqmul/schemes/ntru/kernels.hpp"
+#include "pqmul/schemes/ntru/products.hpp"
 
 namespace pqmul::ntru {
 
@@ -42,6 +43,12 @@ enum S2Plane : std::size_t { f_b, g_b, v_b, w_b, s2_planes };
 
 inline std::uint64_t bit_of(const std::uint64_t* plane, std::size_t i) { return (plane[i / 64] >> (i % 64)) & 1; }
 inline void set_bit(std::uint64_t* plane, std::size_t i, std::uint64_t b) { plane[i / 64] |= (b & 1) << (i % 64); }
+
+// Bits 0 .. n-1 set (Phi_n), a word at a time.
+inline void fill_ones(std::uint64_t* plane, std::size_t n) {
+  for (std::size_t i = 0; i < n / 64; ++i) plane[i] = ~std::uint64_t{0};
+  if (n % 64 != 0) plane[n / 64] = (std::uint64_t{1} << (n % 64)) - 1;
+}
 
 // Divide by x (coefficient 0 is zero where this is used).
 template <std::size_t Words>
@@ -187,12 +194,19 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
   constexpr std::size_t words = plane_words<N, K>;
   alignas(32) std::array<std::uint64_t, s3_planes * words> state{};
   auto plane = [&state](std::size_t k) { return state.data() + k * words; };
-  for (std::size_t i = 0; i < N; ++i) set_bit(plane(f_p), i, 1);
-  const std::uint32_t top = a[N - 1];
-  for (std::size_t i = 0; i + 1 < N; ++i) {
-    const std::uint32_t t = mod3(a[i] + 2 * top);  // reduced modulo Phi_n
-    set_bit(plane(g_p), N - 2 - i, t & 1);
-    set_bit(plane(g_m), N - 2 - i, t >> 1);
+  fill_ones(plane(f_p), N);
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    s3_planes_reversed_avx2(a.coeffs.data(), N, plane(g_p), plane(g_m));
+  } else
+#endif
+  {
+    const std::uint32_t top = a[N - 1];
+    for (std::size_t i = 0; i + 1 < N; ++i) {
+      const std::uint32_t t = mod3(a[i] + 2 * top);  // reduced modulo Phi_n
+      set_bit(plane(g_p), N - 2 - i, t & 1);
+      set_bit(plane(g_m), N - 2 - i, t >> 1);
+    }
   }
   set_bit(plane(w_p), 0, 1);
   constexpr std::size_t steps = 2 * (N - 1) - 1;
@@ -203,11 +217,18 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
 #endif
     divsteps_s3_portable<words>(state.data(), N, steps, 1);
   const std::uint32_t f0 = static_cast<std::uint32_t>(bit_of(plane(f_p), 0) + 2 * bit_of(plane(f_m), 0));
-  for (std::size_t i = 0; i + 1 < N; ++i) {
-    const auto v = static_cast<std::uint32_t>(bit_of(plane(v_p), N - 2 - i) + 2 * bit_of(plane(v_m), N - 2 - i));
-    out[i] = static_cast<std::uint8_t>(mod3(f0 * v));
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    s3_from_planes_reversed_avx2(plane(v_p), plane(v_m), N, f0, out.coeffs.data());
+  } else
+#endif
+  {
+    for (std::size_t i = 0; i + 1 < N; ++i) {
+      const auto v = static_cast<std::uint32_t>(bit_of(plane(v_p), N - 2 - i) + 2 * bit_of(plane(v_m), N - 2 - i));
+      out[i] = static_cast<std::uint8_t>(mod3(f0 * v));
+    }
+    out[N - 1] = 0;
   }
-  out[N - 1] = 0;
   return (above_constant<words>(plane(f_p)) | above_constant<words>(plane(f_m))) == 0;
 }
 
@@ -219,9 +240,16 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
   alignas(32) std::array<std::uint64_t, s2_planes * words> state{};
   std::uint64_t *f = state.data() + f_b * words, *g = state.data() + g_b * words, *v = state.data() + v_b * words,
                 *w = state.data() + w_b * words;
-  for (std::size_t i = 0; i < N; ++i) set_bit(f, i, 1);
-  const std::uint8_t top = a[N - 1] & 1;
-  for (std::size_t i = 0; i + 1 < N; ++i) set_bit(g, N - 2 - i, (a[i] & 1) ^ top);
+  fill_ones(f, N);
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    s2_plane_reversed_avx2(a.data(), N, g);
+  } else
+#endif
+  {
+    const std::uint8_t top = a[N - 1] & 1;
+    for (std::size_t i = 0; i + 1 < N; ++i) set_bit(g, N - 2 - i, (a[i] & 1) ^ top);
+  }
   set_bit(w, 0, 1);
   constexpr std::size_t steps = 2 * (N - 1) - 1;
 #if defined(PQMUL_X86_SIMD)
@@ -230,8 +258,15 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
   else
 #endif
     divsteps_s2_portable<words>(state.data(), N, steps, 1);
-  for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(bit_of(v, N - 2 - i));
-  out[N - 1] = 0;
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    s2_from_plane_reversed_avx2(v, N, out.data());
+  } else
+#endif
+  {
+    for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(bit_of(v, N - 2 - i));
+    out[N - 1] = 0;
+  }
   return above_constant<words>(f) == 0;
 }
 
@@ -252,19 +287,13 @@ bool invert_rq(const M& multiplier, const Rq<P>& a, Rq<P>& out) {
   // Correct modulo 2^precision; each step doubles the precision. -a is
   // transformed once, and r once per step for its two products.
   auto minus_a_t = multiplier.make_operand(), r_t = multiplier.make_operand(), c_t = multiplier.make_operand();
-  auto acc = multiplier.make_accumulator();
   multiplier.transform(minus_a, minus_a_t);
   for (unsigned precision = 1; precision < P::log_q; precision *= 2) {
     multiplier.transform(r, r_t);
-    multiplier.clear(acc);
-    multiplier.multiply_accumulate(acc, r_t, minus_a_t);
-    Rq<P> c;
-    multiplier.inverse(acc, c);
+    Rq<P> c = transformed_product(multiplier, r_t, minus_a_t);
     c[0] = mod_q<P>(c[0] + 2u);
     multiplier.transform(c, c_t);
-    multiplier.clear(acc);
-    multiplier.multiply_accumulate(acc, c_t, r_t);
-    multiplier.inverse(acc, r);
+    r = transformed_product(multiplier, c_t, r_t);
   }
   out = r;
   return invertible;

@@ -19,6 +19,20 @@ std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size
                               std::int32_t delta);
 std::int32_t divsteps_s2_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
                               std::int32_t delta);
+
+// The bit planes of an inversion's input and output (n <= 1024, planes of
+// at least ceil((n-1)/64) words; the bits from n-1 up to the end of the last
+// word written are cleared, words beyond are not touched).
+// invert_s3's g: bit j of (plane_p, plane_m) is "is 1", "is 2" of
+// a[n-2-j] + 2 a[n-1] mod 3, for trits a (values 0, 1, 2).
+void s3_planes_reversed_avx2(const std::uint8_t* a, std::size_t n, std::uint64_t* plane_p, std::uint64_t* plane_m);
+// invert_s3's result: out[i] = f0 * (bit n-2-i of plane_p + 2 * that of plane_m) mod 3 for i < n-1
+// (f0 < 4), out[n-1] = 0.
+void s3_from_planes_reversed_avx2(const std::uint64_t* plane_p, const std::uint64_t* plane_m, std::size_t n,
+                                  std::uint32_t f0, std::uint8_t* out);
+// invert_s2's g: bit j = (a[n-2-j] ^ a[n-1]) & 1; its result: out[i] = bit n-2-i, out[n-1] = 0.
+void s2_plane_reversed_avx2(const std::uint8_t* a, std::size_t n, std::uint64_t* plane);
+void s2_from_plane_reversed_avx2(const std::uint64_t* plane, std::size_t n, std::uint8_t* out);
 #endif
 
 }  // namespace pqmul::ntru::detail

@@ -5,10 +5,15 @@
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/ntru/arith_select.hpp"
 #include "pqmul/schemes/ntru/inverse.hpp"
 #include "pqmul/schemes/ntru/pack.hpp"
 #include "pqmul/schemes/ntru/sample.hpp"
 #include "pqmul/schemes/ntru/scheme.hpp"
+
+#if defined(PQMUL_X86_SIMD)
+#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#endif
 
 namespace pqmul::ntru {
 
@@ -25,6 +30,15 @@ std::uint8_t invalid_r(const Rq<P>& r) {
   }
   bad |= r[P::n - 1];
   return static_cast<std::uint8_t>((0u - bad) >> 31);
+}
+
+template <ParameterSet P, Kernels K>
+std::uint8_t invalid_r_with(const Rq<P>& r) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2)
+    return kernels::invalid_r_avx2(r.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q));
+#endif
+  return invalid_r<P>(r);
 }
 
 // HPS: 1 unless m has exactly weight/2 coefficients 1 and weight/2 coefficients 2.
@@ -44,20 +58,20 @@ std::uint8_t invalid_m(const S3<P>& m) {
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_rq(const Rq<P>& a, const Rq<P>& b) const {
-  return pqmul::mul(multiplier_, a, b);
+  return ntru::multiply(multiplier_, a, b);
 }
 
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_rq_short(const Rq<P>& a, const Rq<P>& b) const {
-  return pqmul::mul(short_multiplier(), a, b);
+  return ntru::multiply(short_multiplier(), a, b);
 }
 
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_sq(const Rq<P>& a, const Rq<P>& b) const {
   Rq<P> r = mul_rq(a, b);
-  reduce_phi<P>(r);
+  select::reduce_phi<P, kernels_for<M>>(r);
   return r;
 }
 
@@ -65,7 +79,7 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_sq_short(const Rq<P>& a, const Rq<P>& b) const {
   Rq<P> r = mul_rq_short(a, b);
-  reduce_phi<P>(r);
+  select::reduce_phi<P, kernels_for<M>>(r);
   return r;
 }
 
@@ -73,6 +87,26 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
   static_assert(P::n < P::q / 2, "the product of trits must fit in the centred range of Z_q");
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (kernels_for<M> == Kernels::avx2) {
+    // The trits as the integers 0, 1, 2: every coefficient of the cyclic
+    // product is at most 4n < 2^13, where the Toom kernels are exact, so the
+    // product mod 2^13 is the integer product, which is the product of the
+    // trits read as 0, 1, -1, modulo 3.
+    static_assert(4 * P::n < 8192);
+    const M& s = short_multiplier();
+    Rq<P> a16, b16, c;
+    kernels::widen_trits_avx2(a.coeffs.data(), P::n, a16.coeffs.data());
+    kernels::widen_trits_avx2(b.coeffs.data(), P::n, b16.coeffs.data());
+    auto x = s.make_operand(), y = s.make_operand();
+    s.transform(a16, x);
+    s.transform(b16, y);
+    toom_avx2::multiply_interpolate(x.data.v.data(), y.data.v.data(), M::blocks, P::n, false, 8192, c.coeffs.data());
+    S3<P> r;
+    kernels::rq_to_s3_avx2(c.coeffs.data(), P::n, 14, r.coeffs.data());  // c < 2^13: never "negative"
+    return r;
+  }
+#endif
   return rq_to_s3<P>(mul_rq_short(to_rq<P>(a), to_rq<P>(b)));
 }
 
@@ -83,7 +117,7 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
   const auto f_bytes = seed.template first<P::iid_bytes>();
   S3<P> f, g;
   if constexpr (P::variant == Variant::hps) {
-    f = sample_iid<P>(f_bytes);
+    f = select::sample_iid<P, kernels_for<M>>(f_bytes);
     g = sample_fixed_type<P, kernels_for<M>>(seed.template subspan<P::iid_bytes, P::fixed_type_bytes>());
   } else {
     f = sample_iid_plus<P>(f_bytes);
@@ -102,25 +136,18 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
     s.transform(a, x);
     return x;
   };
-  auto product = [&s](const auto& x, const auto& y) {
-    auto acc = s.make_accumulator();
-    s.clear(acc);
-    s.multiply_accumulate(acc, x, y);
-    Rq<P> out;
-    s.inverse(acc, out);
-    return out;
-  };
-  const auto f_t = transformed(to_rq<P>(f));
+  auto product = [&s](const auto& x, const auto& y) { return transformed_product(s, x, y); };
+  const auto f_t = transformed(select::to_rq<P, kernels_for<M>>(f));
   const auto g_t = transformed(key_g<P>(g));  // 3g (HPS) or 3(x-1)g (HRSS)
   Rq<P> gf_inverse;
   ok &= invert_rq<P>(multiplier_, product(g_t, f_t), gf_inverse);
   const auto gf_inverse_t = transformed(gf_inverse);
   // h^-1 = (gf)^-1 f^2 = f / (3g), h = (gf)^-1 g^2 = 3g / f.
   Rq<P> h_inverse = product(transformed(product(gf_inverse_t, f_t)), f_t);
-  reduce_phi<P>(h_inverse);
-  pack_sq<P>(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
+  select::reduce_phi<P, kernels_for<M>>(h_inverse);
+  select::pack_sq<P, kernels_for<M>>(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
   const Rq<P> h = product(transformed(product(gf_inverse_t, g_t)), g_t);
-  pack_sq<P>(h, pk);
+  select::pack_sq<P, kernels_for<M>>(h, pk);
   return ok;
 }
 
@@ -128,19 +155,21 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 void Ntru<P, M>::owcpa_encrypt(Bytes<P::ciphertext_bytes> ct, const S3<P>& r, const S3<P>& m,
                                ConstBytes<P::public_key_bytes> pk) const {
-  const Rq<P> h = unpack_rq_sum_zero<P>(pk);
-  pack_sq<P>(add_rq<P>(mul_rq_short(h, to_rq<P>(r)), lift<P>(m)), ct);
+  constexpr Kernels K = kernels_for<M>;
+  const Rq<P> h = select::unpack_rq_sum_zero<P, K>(pk);
+  select::pack_sq<P, K>(select::add_rq<P, K>(mul_rq_short(h, select::to_rq<P, K>(r)), select::lift<P, K>(m)), ct);
 }
 
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 std::uint8_t Ntru<P, M>::owcpa_decrypt(Bytes<P::message_bytes> rm, ConstBytes<P::ciphertext_bytes> ct,
                                        ConstBytes<P::secret_key_bytes> sk) const {
-  const Rq<P> c = unpack_rq_sum_zero<P>(ct);
-  const S3<P> f = unpack_s3<P>(sk.template subspan<0, P::trinary_bytes>());
+  constexpr Kernels K = kernels_for<M>;
+  const Rq<P> c = select::unpack_rq_sum_zero<P, K>(ct);
+  const S3<P> f = select::unpack_s3<P, K>(sk.template subspan<0, P::trinary_bytes>());
   // m = (c f mod (q, x^n - 1), centred, mod (3, Phi_n)) * f^-1 in S_3.
-  const S3<P> mf = rq_to_s3<P>(mul_rq_short(c, to_rq<P>(f)));
-  const S3<P> f_inverse_mod3 = unpack_s3<P>(sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
+  const S3<P> mf = select::rq_to_s3<P, K>(mul_rq_short(c, select::to_rq<P, K>(f)));
+  const S3<P> f_inverse_mod3 = select::unpack_s3<P, K>(sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
   const S3<P> m = mul_s3(mf, f_inverse_mod3);
   pack_s3<P>(m, rm.template subspan<P::trinary_bytes, P::trinary_bytes>());
 
@@ -149,11 +178,11 @@ std::uint8_t Ntru<P, M>::owcpa_decrypt(Bytes<P::message_bytes> rm, ConstBytes<P:
   // that m is in the message space and r = (c - Lift(m)) / h mod (q, Phi_n)
   // is ternary with r_{n-1} = 0, because c(1) = 0 by construction of c.
   if constexpr (P::variant == Variant::hps) fail |= detail::invalid_m<P>(m);
-  const Rq<P> b = sub_rq<P>(c, lift<P>(m));
-  const Rq<P> h_inverse = unpack_sq<P>(sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
+  const Rq<P> b = select::sub_rq<P, K>(c, select::lift<P, K>(m));
+  const Rq<P> h_inverse = select::unpack_sq<P, K>(sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
   const Rq<P> r = mul_sq(b, h_inverse);
-  fail |= detail::invalid_r<P>(r);
-  pack_s3<P>(trinary_from_rq<P>(r), rm.template subspan<0, P::trinary_bytes>());
+  fail |= detail::invalid_r_with<P, K>(r);
+  pack_s3<P>(select::trinary_from_rq<P, K>(r), rm.template subspan<0, P::trinary_bytes>());
   return fail;
 }
 
@@ -170,12 +199,13 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 void Ntru<P, M>::encaps(Bytes<P::ciphertext_bytes> ct, Bytes<P::shared_secret_bytes> ss,
                         ConstBytes<P::public_key_bytes> pk, ConstBytes<P::rm_bytes> coins) const {
-  const S3<P> r = sample_iid<P>(coins.template first<P::iid_bytes>());
+  constexpr Kernels K = kernels_for<M>;
+  const S3<P> r = select::sample_iid<P, K>(coins.template first<P::iid_bytes>());
   S3<P> m;
   if constexpr (P::variant == Variant::hps)
-    m = sample_fixed_type<P, kernels_for<M>>(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+    m = sample_fixed_type<P, K>(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>());
   else
-    m = sample_iid<P>(coins.template subspan<P::iid_bytes, P::iid_bytes>());
+    m = select::sample_iid<P, K>(coins.template subspan<P::iid_bytes, P::iid_bytes>());
   std::array<std::uint8_t, P::message_bytes> rm;
   pack_s3<P>(r, std::span(rm).template first<P::trinary_bytes>());
   pack_s3<P>(m, std::span(rm).template subspan<P::trinary_bytes>());

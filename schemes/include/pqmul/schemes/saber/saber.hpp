@@ -132,6 +132,21 @@ class Saber final : public saber::SaberKem {
   M m_;
   Strategy strategy_;
   std::string multiplier_name_, isa_;
+  // The ISA named by isa_: the Keccak permutation of every hash and the
+  // conversion / sampling / rounding kernels (same bytes on every ISA).
+  Isa kernels_;
+  // Whether independent hashes run side by side on the 4-way Keccak
+  // (keccak::SpongeLanes): on the SIMD ISAs for encapsulation and decapsulation, where
+  // 4-way steps replace a third or more of the permutations. Key generation
+  // only overlaps its two streams, which pays on AVX-512 (the 4-way kernel
+  // costs what one state does) but not with AVX2's slower 4-way kernel.
+  bool side_by_side_;
+  bool side_by_side_keygen_;
+
+  // Encryption once A and s' are sampled.
+  void cpa_encrypt_sampled(std::span<const std::uint8_t, 32> m, std::span<const SaberPoly> a,
+                           std::span<const SaberPoly> sp, std::span<const std::uint8_t> pk,
+                           std::span<std::uint8_t> ct, ModuleStats* stats) const;
 };
 
 }  // namespace pqmul

@@ -8,7 +8,9 @@
 
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/saber/rounding.hpp"
 #include "pqmul/schemes/saber/sampling.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
 namespace pqmul {
@@ -36,20 +38,23 @@ inline void merge(ModuleStats* total, const ModuleStats& part) {
   total->bytes_held = std::max(total->bytes_held, part.bytes_held);
 }
 
-constexpr std::uint16_t q_mask = (1u << eq) - 1;
-constexpr std::uint16_t p_mask = (1u << ep) - 1;
-
-// q -> p rounding of the products A s and A s': (x + h1) >> (eq - ep), mod p.
-inline void round_q_to_p(std::span<SaberPoly> v) {
-  for (auto& poly : v)
-    for (auto& c : poly.coeffs) c = static_cast<std::uint16_t>(((c + h1) & q_mask) >> (eq - ep));
+inline void shake128(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, Isa isa) {
+  keccak::Shake128 h(isa);
+  h.absorb(in);
+  h.squeeze(out);
 }
 
 }  // namespace saber::detail
 
 template <saber::ParameterSet P, Multiplier M>
 Saber<P, M>::Saber(M m, Strategy strategy, std::string multiplier_name, std::string isa)
-    : m_(std::move(m)), strategy_(strategy), multiplier_name_(std::move(multiplier_name)), isa_(std::move(isa)) {
+    : m_(std::move(m)),
+      strategy_(strategy),
+      multiplier_name_(std::move(multiplier_name)),
+      isa_(std::move(isa)),
+      kernels_(parse_isa(isa_).value_or(Isa::portable)),
+      side_by_side_(saber::uses_avx2_kernels(kernels_)),
+      side_by_side_keygen_(side_by_side_ && kernels_ == Isa::avx512) {
   // Lazy and cached sum l products before one inverse; refuse a multiplier that cannot.
   require_accumulation(m_, strategy_ == Strategy::eager ? 1 : l);
 }
@@ -100,25 +105,38 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   std::array<std::uint8_t, saber::seed_bytes> drawn{}, seed_a{};
   std::array<std::uint8_t, saber::noise_seed_bytes> seed_s{};
   rng.fill(drawn);
-  keccak::shake128(seed_a, drawn);  // the public seed does not reveal the generator's output
+  saber::detail::shake128(seed_a, drawn, kernels_);  // the public seed does not reveal the generator's output
   rng.fill(seed_s);
 
   std::array<SaberPoly, l * l> a;
   std::array<SaberPoly, l> s, b;
-  saber::gen_matrix(seed_a, l, a);
-  saber::gen_secret(seed_s, P::mu, s);
+  if (side_by_side_keygen_) {
+    // The matrix and secret streams together.
+    using Lanes = keccak::SpongeLanes;
+    std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
+    std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
+    Lanes lanes(kernels_);
+    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
+    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_s, coins);
+    lanes.finish();
+    saber::matrix_from_stream(matrix_stream, l, a, kernels_);
+    saber::secret_from_stream(coins, P::mu, s, kernels_);
+  } else {
+    saber::gen_matrix(seed_a, l, a, kernels_);
+    saber::gen_secret(seed_s, P::mu, s, kernels_);
+  }
   matrix_vector(a, s, b, Transpose::yes, stats);
-  saber::detail::round_q_to_p(b);
+  saber::round_q_to_p(b, kernels_);
 
   const auto pk_vector = pk.first(sizes::vec_p_bytes);
-  saber::pack_vector(b, saber::ep, pk_vector);
+  saber::pack_vector(b, saber::ep, pk_vector, kernels_);
   std::copy(seed_a.begin(), seed_a.end(), pk.begin() + sizes::vec_p_bytes);
 
   // sk = s (13-bit) || pk || H(pk) || z
-  saber::pack_vector(s, saber::eq, sk.first(sizes::indcpa_secret_key_bytes));
+  saber::pack_vector(s, saber::eq, sk.first(sizes::indcpa_secret_key_bytes), kernels_);
   auto rest = sk.subspan(sizes::indcpa_secret_key_bytes);
   std::copy(pk.begin(), pk.end(), rest.begin());
-  const auto pk_hash = keccak::sha3_256(pk);
+  const auto pk_hash = keccak::sha3_256(pk, kernels_);
   std::copy(pk_hash.begin(), pk_hash.end(), rest.begin() + sizes::public_key_bytes);
   rng.fill(rest.subspan(sizes::public_key_bytes + saber::hash_bytes, saber::key_bytes));
 }
@@ -130,23 +148,27 @@ void Saber<P, M>::cpa_encrypt(std::span<const std::uint8_t, 32> m, std::span<con
   saber::detail::require_length(pk.size(), sizes::public_key_bytes, "public key");
   saber::detail::require_length(ct.size(), sizes::ciphertext_bytes, "ciphertext");
   std::array<SaberPoly, l * l> a;
-  std::array<SaberPoly, l> sp, b, bp;
+  std::array<SaberPoly, l> sp;
+  saber::gen_matrix(pk.subspan(sizes::vec_p_bytes).template first<saber::seed_bytes>(), l, a, kernels_);
+  saber::gen_secret(seed, P::mu, sp, kernels_);
+  cpa_encrypt_sampled(m, a, sp, pk, ct, stats);
+}
+
+template <saber::ParameterSet P, Multiplier M>
+void Saber<P, M>::cpa_encrypt_sampled(std::span<const std::uint8_t, 32> m, std::span<const SaberPoly> a,
+                                      std::span<const SaberPoly> sp, std::span<const std::uint8_t> pk,
+                                      std::span<std::uint8_t> ct, ModuleStats* stats) const {
+  std::array<SaberPoly, l> b, bp;
   SaberPoly vp, message;
-  saber::gen_matrix(pk.subspan(sizes::vec_p_bytes).template first<saber::seed_bytes>(), l, a);
-  saber::gen_secret(seed, P::mu, sp);
-  saber::unpack_vector(pk.first(sizes::vec_p_bytes), saber::ep, b);
+  saber::unpack_vector(pk.first(sizes::vec_p_bytes), saber::ep, b, kernels_);
   encryption_products(a, sp, b, bp, vp, stats);
 
-  saber::detail::round_q_to_p(bp);
-  saber::pack_vector(bp, saber::ep, ct.first(sizes::vec_p_bytes));
+  saber::round_q_to_p(bp, kernels_);
+  saber::pack_vector(bp, saber::ep, ct.first(sizes::vec_p_bytes), kernels_);
 
-  // v' - 2^(ep-1) m + h1, mod p, keeping its top et bits.
-  saber::message_to_poly(m, message);
-  for (std::size_t i = 0; i < saber::n; ++i) {
-    const unsigned c = vp[i] - (unsigned{message[i]} << (saber::ep - 1)) + saber::h1;
-    vp[i] = static_cast<std::uint16_t>((c & saber::detail::p_mask) >> (saber::ep - P::et));
-  }
-  saber::pack_poly(vp, P::et, ct.subspan(sizes::vec_p_bytes));
+  saber::message_to_poly(m, message, kernels_);
+  saber::round_message(vp, message, P::et, kernels_);
+  saber::pack_poly(vp, P::et, ct.subspan(sizes::vec_p_bytes), kernels_);
 }
 
 template <saber::ParameterSet P, Multiplier M>
@@ -156,16 +178,12 @@ void Saber<P, M>::cpa_decrypt(std::span<const std::uint8_t> secret, std::span<co
   saber::detail::require_length(ct.size(), sizes::ciphertext_bytes, "ciphertext");
   std::array<SaberPoly, l> s, b;
   SaberPoly v, cm;
-  saber::unpack_vector(secret, saber::eq, s);
-  saber::unpack_vector(ct.first(sizes::vec_p_bytes), saber::ep, b);
+  saber::unpack_vector(secret, saber::eq, s, kernels_);
+  saber::unpack_vector(ct.first(sizes::vec_p_bytes), saber::ep, b, kernels_);
   inner_product(b, s, v, stats);
-  saber::unpack_poly(ct.subspan(sizes::vec_p_bytes), P::et, cm);
-  // (v + h2 - 2^(ep-et) cm) mod p, top bit.
-  for (std::size_t i = 0; i < saber::n; ++i) {
-    const unsigned c = v[i] + saber::h2<P> - (unsigned{cm[i]} << (saber::ep - P::et));
-    v[i] = static_cast<std::uint16_t>((c & saber::detail::p_mask) >> (saber::ep - 1));
-  }
-  saber::poly_to_message(v, m);
+  saber::unpack_poly(ct.subspan(sizes::vec_p_bytes), P::et, cm, kernels_);
+  saber::recover_message(v, cm, P::et, kernels_);
+  saber::poly_to_message(v, m, kernels_);
 }
 
 template <saber::ParameterSet P, Multiplier M>
@@ -177,16 +195,39 @@ void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
   std::array<std::uint8_t, 32> drawn{};
   std::array<std::uint8_t, 64> buf{}, kr{};
   rng.fill(drawn);
-  const auto m = keccak::sha3_256(drawn);  // the message does not reveal the generator's output
-  const auto pk_hash = keccak::sha3_256(pk);
-  std::copy(m.begin(), m.end(), buf.begin());
-  std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
-  kr = keccak::sha3_512(buf);  // pre-key || coins
-  cpa_encrypt(std::span<const std::uint8_t, 32>(buf.data(), 32), std::span<const std::uint8_t, 32>(kr.data() + 32, 32),
-              pk, ct, stats);
-  const auto ct_hash = keccak::sha3_256(ct);
+  const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
+  if (side_by_side_) {
+    // m = H(drawn) and H(pk) beside the matrix stream; then K || coins =
+    // G(m || H(pk)), then the secret's stream, while the matrix stream runs.
+    using Lanes = keccak::SpongeLanes;
+    std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
+    std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
+    Lanes lanes(kernels_);
+    const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
+    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
+    const auto m_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, drawn, std::span(buf).first(32));
+    const auto h_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, pk, std::span(buf).last(32));
+    while (lanes.busy(m_lane) || lanes.busy(h_lane)) lanes.step();
+    const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
+    while (lanes.busy(kr_lane)) lanes.step();
+    lanes.start(keccak::shake128_rate, keccak::shake_domain, std::span(kr).last(32), coins);
+    lanes.finish();
+    std::array<SaberPoly, l * l> a;
+    std::array<SaberPoly, l> sp;
+    saber::matrix_from_stream(matrix_stream, l, a, kernels_);
+    saber::secret_from_stream(coins, P::mu, sp, kernels_);
+    cpa_encrypt_sampled(m_view, a, sp, pk, ct, stats);
+  } else {
+    const auto m = keccak::sha3_256(drawn, kernels_);  // the message does not reveal the generator's output
+    const auto pk_hash = keccak::sha3_256(pk, kernels_);
+    std::copy(m.begin(), m.end(), buf.begin());
+    std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
+    kr = keccak::sha3_512(buf, kernels_);  // pre-key || coins
+    cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, ct, stats);
+  }
+  const auto ct_hash = keccak::sha3_256(ct, kernels_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
-  const auto key = keccak::sha3_256(kr);
+  const auto key = keccak::sha3_256(kr, kernels_);
   std::copy(key.begin(), key.end(), ss.begin());
 }
 
@@ -202,18 +243,39 @@ void Saber<P, M>::decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_
   const auto z = sk.subspan(sizes::secret_key_bytes - saber::key_bytes, saber::key_bytes);
 
   std::array<std::uint8_t, 64> buf{}, kr{};
-  std::vector<std::uint8_t> again(sizes::ciphertext_bytes);
+  std::array<std::uint8_t, sizes::ciphertext_bytes> again;
+  std::array<std::uint8_t, 32> ct_hash;
   cpa_decrypt(secret, ct, std::span<std::uint8_t, 32>(buf.data(), 32), stats);
   std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
-  kr = keccak::sha3_512(buf);
-  cpa_encrypt(std::span<const std::uint8_t, 32>(buf.data(), 32), std::span<const std::uint8_t, 32>(kr.data() + 32, 32),
-              pk, again, stats);
-  const std::uint8_t fail = ct::differ(ct, again);
-  const auto ct_hash = keccak::sha3_256(ct);
+  const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
+  if (side_by_side_) {
+    // G(m' || H(pk)), then the secret's stream, beside the matrix stream and H(c).
+    using Lanes = keccak::SpongeLanes;
+    std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
+    std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
+    Lanes lanes(kernels_);
+    const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
+    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
+    lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, ct, ct_hash);
+    const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
+    while (lanes.busy(kr_lane)) lanes.step();
+    lanes.start(keccak::shake128_rate, keccak::shake_domain, std::span(kr).last(32), coins);
+    lanes.finish();
+    std::array<SaberPoly, l * l> a;
+    std::array<SaberPoly, l> sp;
+    saber::matrix_from_stream(matrix_stream, l, a, kernels_);
+    saber::secret_from_stream(coins, P::mu, sp, kernels_);
+    cpa_encrypt_sampled(m_view, a, sp, pk, again, stats);
+  } else {
+    kr = keccak::sha3_512(buf, kernels_);
+    cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, again, stats);
+    ct_hash = keccak::sha3_256(ct, kernels_);
+  }
+  const std::uint8_t fail = saber::ciphertexts_differ(ct, again, kernels_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
   // Implicit rejection: a ciphertext that does not re-encrypt gives H(z || H(c)).
   ct::conditional_move(std::span<std::uint8_t>(kr.data(), saber::key_bytes), z, fail);
-  const auto key = keccak::sha3_256(kr);
+  const auto key = keccak::sha3_256(kr, kernels_);
   std::copy(key.begin(), key.end(), ss.begin());
 }
 

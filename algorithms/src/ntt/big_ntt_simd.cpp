@@ -1,0 +1,207 @@
+// BigNttSimd: the kernel tables built from BigNtt's per-prime tables, and the
+// typed multiplier over the kernels. Portable code (baseline flags): only the
+// kernels themselves are compiled for AVX2 / AVX-512.
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
+
+#include <array>
+#include <cassert>
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+
+namespace pqmul {
+namespace big_ntt_simd_detail {
+
+namespace bk = big_ntt_kernels;
+
+const KernelSet& kernel_set(Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  static const KernelSet avx2{bk::avx2_lanes,          bk::avx2::forward,      bk::avx2::inverse,
+                              bk::avx2::base_multiply_accumulate, bk::avx2::lift_centred, bk::avx2::crt_to_q};
+  static const KernelSet avx512{bk::avx512_lanes,          bk::avx512::forward,      bk::avx512::inverse,
+                                bk::avx512::base_multiply_accumulate, bk::avx512::lift_centred,
+                                bk::avx512::crt_to_q};
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    if (!cpu_supports(isa))
+      throw std::invalid_argument("ntt/" + std::string(isa_name(isa)) + ": this CPU cannot run " +
+                                  std::string(isa_name(isa)));
+    return isa == Isa::avx2 ? avx2 : avx512;
+  }
+#endif
+  throw std::invalid_argument("ntt: no " + std::string(isa_name(isa)) + " kernels in this build");
+}
+
+std::size_t low_input_index(std::size_t lanes, std::size_t len, std::size_t l) {
+  if (lanes == bk::avx2_lanes) {
+    // _mm256_permute2x128 / unpack*_epi64 / 32-bit blends (big_ntt_avx2.cpp).
+    static constexpr std::size_t by_len[3][8] = {
+        {0, 8, 2, 10, 4, 12, 6, 14}, {0, 1, 8, 9, 4, 5, 12, 13}, {0, 1, 2, 3, 8, 9, 10, 11}};
+    return by_len[len == 1 ? 0 : len == 2 ? 1 : 2][l];
+  }
+  // _mm512_permutex2var_epi32: the low inputs in ascending order.
+  return l / len * 2 * len + l % len;
+}
+
+namespace {
+
+// The Shoup pair of a constant c in Montgomery form: w = c 2^-32 mod p and
+// floor(w 2^32 / p) (public constants: the division is on them only).
+std::pair<std::uint32_t, std::uint32_t> shoup_pair(std::uint32_t c, const big_ntt_detail::MontgomeryPrime& m) {
+  const std::uint32_t w = m.reduce(c);
+  return {w, static_cast<std::uint32_t>((std::uint64_t{w} << 32) / m.p)};
+}
+
+}  // namespace
+
+KernelTables make_kernel_tables(const big_ntt_detail::PrimeTables& t, std::size_t length, unsigned layers,
+                                std::size_t lanes) {
+  const auto& m = t.arithmetic;
+  const auto plain = [&](std::uint32_t c) { return shoup_pair(c, m).first; };
+  const auto shoup = [&](std::uint32_t c) { return shoup_pair(c, m).second; };
+  KernelTables k;
+  k.p = m.p;
+  k.minus_p_inverse = m.minus_p_inverse;
+  for (auto z : t.zetas) {
+    k.zetas.push_back(plain(z));
+    k.zetas_shoup.push_back(shoup(z));
+  }
+  for (auto g : t.gammas) {
+    k.gammas.push_back(plain(g));
+    k.gammas_shoup.push_back(shoup(g));
+  }
+  const std::size_t d = length >> layers;
+  // The lower layers, chunk by chunk, in the order each transform runs them.
+  if (d < lanes) {
+    const auto push_layer = [&](std::vector<std::uint32_t>& out, std::size_t chunk, std::size_t len, bool forward) {
+      std::vector<std::uint32_t> z(lanes);
+      for (std::size_t l = 0; l < lanes; ++l) {
+        const std::size_t group = (chunk + low_input_index(lanes, len, l)) / (2 * len);
+        const std::size_t groups = length / (2 * len);
+        z[l] = t.zetas[forward ? groups + group : 2 * groups - 1 - group];
+      }
+      for (auto v : z) out.push_back(plain(v));
+      for (auto v : z) out.push_back(shoup(v));
+    };
+    for (std::size_t chunk = 0; chunk < length; chunk += 2 * lanes) {
+      for (std::size_t len = lanes / 2; len >= d && len >= 1; len >>= 1) push_layer(k.forward_lanes, chunk, len, true);
+      for (std::size_t len = d; len < lanes; len <<= 1) push_layer(k.inverse_lanes, chunk, len, false);
+    }
+  }
+  if (d >= 2)
+    for (std::size_t i = 0; i < length; ++i) {
+      k.gamma_lanes.push_back(plain(t.gammas[i / d]));
+      k.gamma_lanes_shoup.push_back(shoup(t.gammas[i / d]));
+    }
+  std::tie(k.scale, k.scale_shoup) = shoup_pair(t.inverse_scale, m);
+  std::tie(k.last_zeta_scaled, k.last_zeta_scaled_shoup) = shoup_pair(m.mul(t.zetas[1], t.inverse_scale), m);
+  return k;
+}
+
+bk::PrimeKernelTables KernelTables::view() const {
+  bk::PrimeKernelTables v;
+  v.p = p;
+  v.minus_p_inverse = minus_p_inverse;
+  v.zetas = zetas.data();
+  v.zetas_shoup = zetas_shoup.data();
+  v.forward_lanes = forward_lanes.data();
+  v.inverse_lanes = inverse_lanes.data();
+  v.gammas = gammas.data();
+  v.gammas_shoup = gammas_shoup.data();
+  v.gamma_lanes = gamma_lanes.data();
+  v.gamma_lanes_shoup = gamma_lanes_shoup.data();
+  v.scale = scale;
+  v.scale_shoup = scale_shoup;
+  v.last_zeta_scaled = last_zeta_scaled;
+  v.last_zeta_scaled_shoup = last_zeta_scaled_shoup;
+  return v;
+}
+
+bk::CrtKernelConstants make_crt_constants(const std::vector<std::uint32_t>& primes, std::uint32_t q) {
+  bk::CrtKernelConstants c;
+  c.p1 = primes.at(0);
+  c.q_mask = q - 1;
+  if (primes.size() == 1) {
+    c.half = (c.p1 - 1) / 2;
+    c.modulus_low = c.p1;
+    return c;
+  }
+  c.p2 = primes.at(1);
+  const big_ntt_detail::MontgomeryPrime m2(c.p2);
+  c.p2_minus_inverse = m2.minus_p_inverse;
+  std::tie(c.p1_inverse_mod_p2, c.p1_inverse_mod_p2_shoup) = shoup_pair(
+      m2.to_montgomery(static_cast<std::uint32_t>(big_ntt_detail::pow_mod(c.p1 % c.p2, c.p2 - 2, c.p2))), m2);
+  const std::uint64_t modulus = std::uint64_t{c.p1} * c.p2;
+  c.half = (modulus - 1) / 2;
+  c.modulus_low = static_cast<std::uint32_t>(modulus);
+  return c;
+}
+
+}  // namespace big_ntt_simd_detail
+
+template <RingDescription R>
+BigNttSimd<R>::BigNttSimd(BigNttConfig config, Isa isa)
+    : portable_(config), isa_(isa), kernels_(&big_ntt_simd_detail::kernel_set(isa)) {
+  auto state = std::make_shared<State>();
+  const unsigned layers = portable_.config().layers;
+  for (auto p : portable_.primes())
+    state->tables.push_back(big_ntt_simd_detail::make_kernel_tables(big_ntt_detail::make_prime_tables(p, layers),
+                                                                    length, layers, kernels_->lanes));
+  for (const auto& t : state->tables) state->views.push_back(t.view());
+  state->crt = big_ntt_simd_detail::make_crt_constants(portable_.primes(), R::q);
+  state_ = std::move(state);
+}
+
+template <RingDescription R>
+void BigNttSimd<R>::transform(const Poly<R>& a, operand& x) const {
+  assert(is_canonical(a));
+  const std::size_t primes = state_->views.size();
+  assert(x.data.residues.size() == primes * length);
+  for (std::size_t k = 0; k < primes; ++k) {
+    std::uint32_t* f = x.data.residues.data() + k * length;
+    const auto& t = state_->views[k];
+    kernels_->lift_centred(f, a.coeffs.data(), R::n, length, R::q, t.p);
+    kernels_->forward(t, f, length, config().layers, R::n);
+  }
+  std::uint32_t max_abs = 0;
+#ifndef NDEBUG
+  for (std::size_t i = 0; i < R::n; ++i) {
+    const std::uint32_t c = a[i];
+    max_abs = std::max(max_abs, c > (R::q - 1) / 2 ? R::q - c : c);
+  }
+#endif
+  x.data.max_abs = max_abs;
+}
+
+template <RingDescription R>
+void BigNttSimd<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+#ifndef NDEBUG
+  const std::uint64_t w = std::uint64_t{x.data.max_abs} * y.data.max_abs;
+  assert(w <= std::uint64_t{config().bound_a} * config().bound_b);
+  acc.data.weight += w;
+#endif
+  for (std::size_t k = 0; k < state_->views.size(); ++k)
+    kernels_->base_multiply_accumulate(state_->views[k], acc.data.residues.data() + k * length,
+                                       x.data.residues.data() + k * length, y.data.residues.data() + k * length,
+                                       length, config().layers);
+}
+
+template <RingDescription R>
+void BigNttSimd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
+  const std::size_t primes = state_->views.size();
+  std::array<std::uint32_t, 2 * length> f;  // the accumulator stays as it is
+  for (std::size_t k = 0; k < primes; ++k)
+    kernels_->inverse(state_->views[k], f.data() + k * length, acc.data.residues.data() + k * length, length,
+                      config().layers);
+  constexpr bool cyclic = R::wrap == Wrap::cyclic;
+  kernels_->crt_to_q(state_->crt, out.coeffs.data(), f.data(), primes == 2 ? f.data() + length : nullptr, R::n,
+                     cyclic ? R::n : 0);
+}
+
+template class BigNttSimd<SaberRing>;
+template class BigNttSimd<SaberPRing>;
+template class BigNttSimd<NtruHps2048509Ring>;
+template class BigNttSimd<NtruHps2048677Ring>;
+template class BigNttSimd<NtruHrss701Ring>;
+template class BigNttSimd<NtruHps4096821Ring>;
+
+}  // namespace pqmul

@@ -1,0 +1,165 @@
+#pragma once
+// The coefficient arithmetic of arith.hpp and the encodings of pack.hpp through the kernels an
+// instantiation uses (kernels.hpp): the portable functions, or their AVX2
+// twins (arith_kernels.hpp) for the AVX2 instantiations. Same results.
+#include "pqmul/schemes/ntru/arith.hpp"
+#include "pqmul/schemes/ntru/arith_kernels.hpp"
+#include "pqmul/schemes/ntru/kernels.hpp"
+#include "pqmul/schemes/ntru/pack.hpp"
+#include "pqmul/schemes/ntru/pack_kernels.hpp"
+#include "pqmul/schemes/ntru/sample.hpp"
+
+namespace pqmul::ntru::select {
+
+template <ParameterSet P, Kernels K>
+Rq<P> to_rq(const S3<P>& a) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    Rq<P> r;
+    kernels::trits_to_rq_avx2(a.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
+    return r;
+  }
+#endif
+  return ntru::to_rq<P>(a);
+}
+
+template <ParameterSet P, Kernels K>
+S3<P> rq_to_s3(const Rq<P>& a) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    S3<P> r;
+    kernels::rq_to_s3_avx2(a.coeffs.data(), P::n, P::log_q, r.coeffs.data());
+    return r;
+  }
+#endif
+  return ntru::rq_to_s3<P>(a);
+}
+
+template <ParameterSet P, Kernels K>
+S3<P> trinary_from_rq(const Rq<P>& a) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    S3<P> r;
+    kernels::trinary_from_rq_avx2(a.coeffs.data(), P::n, P::log_q, r.coeffs.data());
+    return r;
+  }
+#endif
+  return ntru::trinary_from_rq<P>(a);
+}
+
+template <ParameterSet P, Kernels K>
+void reduce_phi(Rq<P>& a) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    kernels::reduce_phi_rq_avx2(a.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q));
+    return;
+  }
+#endif
+  ntru::reduce_phi<P>(a);
+}
+
+template <ParameterSet P, Kernels K>
+Rq<P> add_rq(const Rq<P>& a, const Rq<P>& b) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    Rq<P> r;
+    kernels::add_rq_avx2(a.coeffs.data(), b.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
+    return r;
+  }
+#endif
+  return ntru::add_rq<P>(a, b);
+}
+
+template <ParameterSet P, Kernels K>
+Rq<P> sub_rq(const Rq<P>& a, const Rq<P>& b) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    Rq<P> r;
+    kernels::sub_rq_avx2(a.coeffs.data(), b.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
+    return r;
+  }
+#endif
+  return ntru::sub_rq<P>(a, b);
+}
+
+// The message lift (of an element of S_3, coefficients 0, 1, 2).
+template <ParameterSet P, Kernels K>
+Rq<P> lift(const S3<P>& m) {
+  if constexpr (P::variant == Variant::hps) {
+    return to_rq<P, K>(m);
+  } else {
+#if defined(PQMUL_X86_SIMD)
+    if constexpr (K == Kernels::avx2) {
+      Rq<P> r;
+      kernels::lift_hrss_avx2(m.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
+      return r;
+    }
+#endif
+    return ntru::lift<P>(m);
+  }
+}
+
+template <ParameterSet P, Kernels K>
+S3<P> sample_iid(std::span<const std::uint8_t, P::iid_bytes> bytes) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    S3<P> r;
+    kernels::bytes_mod3_avx2(bytes.data(), P::n - 1, r.coeffs.data());
+    r[P::n - 1] = 0;
+    return r;
+  }
+#endif
+  return ntru::sample_iid<P>(bytes);
+}
+
+template <ParameterSet P, Kernels K>
+void pack_sq(const Rq<P>& a, std::span<std::uint8_t, P::rq_bytes> out) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    kernels::pack_bits_avx2(a.coeffs.data(), P::pack_degree, P::log_q, out.data(), P::rq_bytes);
+    return;
+  }
+#endif
+  ntru::pack_sq<P>(a, out);
+}
+
+template <ParameterSet P, Kernels K>
+Rq<P> unpack_sq(std::span<const std::uint8_t, P::rq_bytes> in) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    Rq<P> a;
+    kernels::unpack_bits_avx2(in.data(), P::rq_bytes, P::pack_degree, P::log_q, a.coeffs.data());
+    a[P::n - 1] = 0;
+    return a;
+  }
+#endif
+  return ntru::unpack_sq<P>(in);
+}
+
+template <ParameterSet P, Kernels K>
+Rq<P> unpack_rq_sum_zero(std::span<const std::uint8_t, P::rq_bytes> in) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    Rq<P> a;
+    const std::uint32_t sum = kernels::unpack_bits_avx2(in.data(), P::rq_bytes, P::pack_degree, P::log_q, a.coeffs.data());
+    a[P::n - 1] = mod_q<P>(0u - sum);
+    return a;
+  }
+#endif
+  return ntru::unpack_rq_sum_zero<P>(in);
+}
+
+template <ParameterSet P, Kernels K>
+S3<P> unpack_s3(std::span<const std::uint8_t, P::trinary_bytes> in) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    S3<P> a;
+    kernels::unpack_s3_avx2(in.data(), P::trinary_bytes, P::pack_degree, a.coeffs.data());
+    a[P::n - 1] = 0;
+    return a;
+  }
+#endif
+  return ntru::unpack_s3<P>(in);
+}
+
+}  // namespace pqmul::ntru::select

@@ -1,0 +1,167 @@
+// AVX2 kernels of NTRU's byte encodings (pack_kernels.hpp). The inputs are
+// first copied into zero-padded buffers, so every group of coefficients goes
+// through the same whole-register code, and only the requested bytes or
+// coefficients are copied out.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "pqmul/schemes/ntru/pack_kernels.hpp"
+
+namespace pqmul::ntru::kernels {
+namespace {
+
+using V = __m256i;
+
+constexpr std::size_t max_coefficients = 1024;  // n <= 821 for every parameter set
+constexpr std::size_t max_bytes = 2 * max_coefficients;
+
+inline V set16(std::uint16_t c) { return _mm256_set1_epi16(static_cast<std::int16_t>(c)); }
+
+inline V mod3(V x) {  // x < 2^16
+  const V quotient = _mm256_srli_epi16(_mm256_mulhi_epu16(x, set16(43691)), 1);
+  return _mm256_sub_epi16(x, _mm256_mullo_epi16(quotient, set16(3)));
+}
+
+// 16 words (values < 256) -> 16 bytes.
+inline __m128i narrow(V v) {
+  return _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0xD8));
+}
+
+// Eight `bits`-bit fields from p (lanes 0..3) and p + half (lanes 4..7) into
+// 32-bit lanes: a byte shuffle brings each field's four bytes into its lane,
+// a variable shift aligns it, a mask cuts it.
+struct FieldReader {
+  V index, shift, mask;
+  std::size_t half;
+  explicit FieldReader(unsigned bits) : half((4 * bits) / 8) {
+    alignas(32) std::uint8_t idx[32];
+    alignas(32) std::uint32_t sh[8];
+    for (unsigned i = 0; i < 8; ++i) {
+      const unsigned start = (bits * i) / 8 - (i < 4 ? 0 : static_cast<unsigned>(half));
+      for (unsigned b = 0; b < 4; ++b) idx[4 * i + b] = static_cast<std::uint8_t>(start + b);
+      sh[i] = (bits * i) % 8;
+    }
+    index = _mm256_load_si256(reinterpret_cast<const V*>(idx));
+    shift = _mm256_load_si256(reinterpret_cast<const V*>(sh));
+    mask = _mm256_set1_epi32(static_cast<int>((std::uint32_t{1} << bits) - 1));
+  }
+  V operator()(const std::uint8_t* p) const {
+    const V bytes = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(p + half),
+                                        reinterpret_cast<const __m128i*>(p));
+    return _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(bytes, index), shift), mask);
+  }
+};
+
+// 16 coefficients of `Bits` bits (16-bit lanes, already reduced) -> 2 * Bits
+// bytes at out (32 bytes are written; the ones past 2 * Bits are zero).
+template <unsigned Bits>
+inline void pack16(V v, std::uint8_t* out) {
+  const V low16 = _mm256_set1_epi32(0xffff);
+  const V pairs = _mm256_or_si256(_mm256_and_si256(v, low16), _mm256_slli_epi32(_mm256_srli_epi32(v, 16), Bits));
+  const V low32 = _mm256_set1_epi64x(0xffffffff);
+  const V quads =
+      _mm256_or_si256(_mm256_and_si256(pairs, low32), _mm256_slli_epi64(_mm256_srli_epi64(pairs, 32), 2 * Bits));
+  // Per 128-bit half: low quad | high quad << 4 * Bits, as a 128-bit shift.
+  const V zero = _mm256_setzero_si256();
+  const V high = _mm256_slli_epi64(_mm256_unpackhi_epi64(quads, zero), (4 * Bits) % 8);
+  const V eight = _mm256_or_si256(_mm256_unpacklo_epi64(quads, zero), _mm256_slli_si256(high, (4 * Bits) / 8));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(eight));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + Bits), _mm256_extracti128_si256(eight, 1));
+}
+
+template <unsigned Bits>
+void pack_bits_fixed(const std::uint16_t* a, std::size_t count, std::uint8_t* out, std::size_t out_bytes) {
+  alignas(32) std::uint16_t in[max_coefficients + 16] = {};
+  std::memcpy(in, a, count * sizeof(std::uint16_t));
+  std::uint8_t bytes[max_bytes + 32];
+  const V mask = set16(static_cast<std::uint16_t>((1u << Bits) - 1));
+  for (std::size_t i = 0; i < count; i += 16)
+    pack16<Bits>(_mm256_and_si256(_mm256_load_si256(reinterpret_cast<const V*>(in + i)), mask),
+                 bytes + (i / 16) * 2 * Bits);
+  std::memcpy(out, bytes, out_bytes);
+}
+
+// Digit (k % 5) of byte (k / 5) for the 80 trits of 16 bytes, in five
+// registers of 16 word lanes: byte shuffles (of the 16 bytes copied to both
+// halves), then floor(byte / 3^j) as a high product with ceil(2^16 / 3^j)
+// (j = 0: the byte itself), then mod 3.
+struct TritReader {
+  V index[5], reciprocal[5], keep[5];
+  TritReader() {
+    const std::uint16_t recip[5] = {0, 21846, 7282, 2428, 810};
+    for (unsigned t = 0; t < 5; ++t) {
+      alignas(32) std::uint8_t idx[32];
+      alignas(32) std::uint16_t r[16], k[16];
+      for (unsigned l = 0; l < 16; ++l) {
+        const unsigned position = 16 * t + l;
+        idx[2 * l] = static_cast<std::uint8_t>(position / 5);
+        idx[2 * l + 1] = 0x80;
+        r[l] = recip[position % 5];
+        k[l] = position % 5 == 0 ? 0xffff : 0;
+      }
+      index[t] = _mm256_load_si256(reinterpret_cast<const V*>(idx));
+      reciprocal[t] = _mm256_load_si256(reinterpret_cast<const V*>(r));
+      keep[t] = _mm256_load_si256(reinterpret_cast<const V*>(k));
+    }
+  }
+};
+
+}  // namespace
+
+std::uint32_t unpack_bits_avx2(const std::uint8_t* in, std::size_t in_bytes, std::size_t count, unsigned bits,
+                               std::uint16_t* out) {
+  alignas(32) std::uint8_t padded[max_bytes + 64] = {};
+  std::memcpy(padded, in, in_bytes);
+  alignas(32) std::uint16_t words[max_coefficients + 16];
+  const FieldReader read(bits);
+  for (std::size_t i = 0; i < count; i += 16) {
+    const std::uint8_t* p = padded + (i / 8) * bits;
+    const V packed = _mm256_packus_epi32(read(p), read(p + bits));
+    _mm256_store_si256(reinterpret_cast<V*>(words + i), _mm256_permute4x64_epi64(packed, 0xD8));
+  }
+  // Coefficients past count would read bits beyond the encoding: zero them.
+  for (std::size_t i = count; i < (count + 15) / 16 * 16; ++i) words[i] = 0;
+  V sum = _mm256_setzero_si256();
+  for (std::size_t i = 0; i < count; i += 16) {
+    const V w = _mm256_load_si256(reinterpret_cast<const V*>(words + i));
+    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(w, set16(1)));
+  }
+  alignas(32) std::uint32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<V*>(lanes), sum);
+  std::memcpy(out, words, count * sizeof(std::uint16_t));
+  std::uint32_t total = 0;
+  for (std::uint32_t lane : lanes) total += lane;
+  return total;
+}
+
+void pack_bits_avx2(const std::uint16_t* a, std::size_t count, unsigned bits, std::uint8_t* out,
+                    std::size_t out_bytes) {
+  if (bits == 11)
+    pack_bits_fixed<11>(a, count, out, out_bytes);
+  else if (bits == 12)
+    pack_bits_fixed<12>(a, count, out, out_bytes);
+  else
+    pack_bits_fixed<13>(a, count, out, out_bytes);
+}
+
+void unpack_s3_avx2(const std::uint8_t* in, std::size_t in_bytes, std::size_t count, std::uint8_t* out) {
+  alignas(16) std::uint8_t padded[max_coefficients / 5 + 32] = {};
+  std::memcpy(padded, in, in_bytes);
+  std::uint8_t trits[5 * (max_coefficients / 5 + 32)];
+  static_assert(sizeof(trits) >= 5 * sizeof(padded));
+  const TritReader reader;
+  for (std::size_t b = 0; b < in_bytes; b += 16) {
+    const V bytes = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(padded + b)));
+    for (unsigned t = 0; t < 5; ++t) {
+      const V c = _mm256_shuffle_epi8(bytes, reader.index[t]);
+      const V quotient = _mm256_or_si256(_mm256_mulhi_epu16(c, reader.reciprocal[t]), _mm256_and_si256(c, reader.keep[t]));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(trits + 5 * b + 16 * t), narrow(mod3(quotient)));
+    }
+  }
+  std::memcpy(out, trits, count);
+}
+
+}  // namespace pqmul::ntru::kernels

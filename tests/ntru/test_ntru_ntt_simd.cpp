@@ -1,0 +1,83 @@
+// NTRU over the big-prime NTT on AVX2 / AVX-512 (the registry's ntt/avx2 and
+// ntt/avx512): KAT entries equal to the official round-3 files and their
+// published digests for every parameter set; refused where the ISA cannot run
+// or the portable path is forced.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "kat_support.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/kem.hpp"
+
+namespace {
+
+const pqmul::KemEntry& entry_of(const std::string& scheme) {
+  static const auto entries = pqmul::ntru_kem_entries();
+  for (const auto& e : entries)
+    if (e.scheme == scheme) return e;
+  throw std::logic_error("no KEM entry " + scheme);
+}
+
+}  // namespace
+
+#if defined(PQMUL_X86_SIMD)
+
+TEST_CASE("ntru ntt avx2/avx512: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][simd]") {
+  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+    for (const auto& files : ntru_test::kat_files()) {
+      INFO(files.scheme << " " << pqmul::isa_name(isa));
+      const auto& entry = entry_of(files.scheme);
+      const auto isas = entry.isas("ntt");
+      CHECK(std::find(isas.begin(), isas.end(), isa) != isas.end());
+      if (!pqmul::isa_available(isa)) {
+        CHECK_THROWS_AS(entry.make_for("ntt", pqmul::Strategy::eager, isa), std::invalid_argument);
+        continue;
+      }
+      const auto kem = entry.make_for("ntt", pqmul::Strategy::eager, isa);
+      CHECK(kem->scheme() == files.scheme);
+      CHECK(kem->isa() == pqmul::isa_name(isa));
+      CHECK(kem->multiplier() == "ntt");
+      const std::string text = ntru_test::read_text(ntru_test::vectors(files.file));
+      const std::string first = ntru_test::kat_entry(*kem, 0);
+      CHECK(first == ntru_test::rsp_entry(text, 0));
+      CHECK(ntru_test::sha256_hex(first) == files.single);
+      CHECK(ntru_test::kat_entry(*kem, 1) == ntru_test::rsp_entry(text, 1));
+    }
+    if (!pqmul::isa_available(isa)) continue;
+    const auto& files = ntru_test::kat_files().front();
+    const auto kem = entry_of(files.scheme).make_for("ntt", pqmul::Strategy::eager, isa);
+    std::string all;
+    for (std::size_t count = 0; count < 100; ++count) {
+      if (count > 0) all += '\n';  // one blank line between entries
+      all += ntru_test::kat_entry(*kem, count);
+    }
+    CHECK(ntru_test::sha256_hex(all) == files.all);
+  }
+}
+
+TEST_CASE("ntru ntt avx2/avx512: explicit primes and layers give the official entries", "[ntru][kat][simd]") {
+  const auto& files = ntru_test::kat_files().back();  // hrss701: two primes by default
+  const std::string text = ntru_test::read_text(ntru_test::vectors(files.file));
+  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+    if (!pqmul::isa_available(isa)) continue;
+    for (const char* multiplier : {"ntt:layers=9", "ntt:primes=2;layers=7"}) {
+      INFO(multiplier << " " << pqmul::isa_name(isa));
+      const auto kem = entry_of(files.scheme).make_for(multiplier, pqmul::Strategy::eager, isa);
+      CHECK(kem->isa() == pqmul::isa_name(isa));
+      CHECK(ntru_test::kat_entry(*kem, 0) == ntru_test::rsp_entry(text, 0));
+    }
+  }
+}
+
+#endif
+
+TEST_CASE("ntru ntt avx2/avx512: refused when the portable path is forced", "[ntru][simd]") {
+  const bool before = pqmul::portable_forced();
+  pqmul::force_portable(true);
+  const auto& entry = entry_of("ntruhrss701");
+  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512})
+    CHECK_THROWS_AS(entry.make_for("ntt", pqmul::Strategy::eager, isa), std::invalid_argument);
+  pqmul::force_portable(before);
+}
