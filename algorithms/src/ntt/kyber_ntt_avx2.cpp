@@ -19,6 +19,7 @@
 
 #include <cstdint>
 
+#include "kyber_ntt_simd_constants.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
 
 namespace pqmul::kyber_ntt::avx2 {
@@ -26,46 +27,8 @@ namespace {
 
 using V = __m256i;
 
-constexpr std::int32_t kQ = 3329;
+using namespace simd_constants;
 
-// --- compile-time constants (own helpers: internal linkage, never shared) ---
-
-constexpr std::int64_t power_mod(std::int64_t base, std::int64_t exponent) {
-  std::int64_t result = 1;
-  base %= kQ;
-  for (; exponent != 0; exponent >>= 1) {
-    if (exponent & 1) result = result * base % kQ;
-    base = base * base % kQ;
-  }
-  return result;
-}
-constexpr std::int16_t centred_mod(std::int64_t v) {
-  v %= kQ;
-  if (v < 0) v += kQ;
-  return static_cast<std::int16_t>(v > kQ / 2 ? v - kQ : v);
-}
-constexpr std::int16_t q_inverse_16() {
-  std::uint32_t x = 1;
-  for (int i = 0; i < 4; ++i) x = (x * (2u - static_cast<std::uint32_t>(kQ) * x)) & 0xffffu;
-  return static_cast<std::int16_t>(x);
-}
-constexpr std::int16_t kQinv = q_inverse_16();
-constexpr int bit_reverse_7(int k) {
-  int r = 0;
-  for (int b = 0; b < 7; ++b) r |= ((k >> b) & 1) << (6 - b);
-  return r;
-}
-// 17^BitRev7(k) * R, centred (FIPS 203 zeta_k in Montgomery form).
-constexpr std::int16_t zeta(int k) { return centred_mod(power_mod(17, bit_reverse_7(k)) << 16); }
-// 17^(2 BitRev7(i) + 1) * R, centred.
-constexpr std::int16_t gamma(int i) { return centred_mod(power_mod(17, 2 * bit_reverse_7(i) + 1) << 16); }
-// c * q^-1 mod 2^16: the second constant of a Montgomery product by c.
-constexpr std::int16_t times_qinv(std::int16_t c) {
-  const std::uint32_t low = (std::uint32_t{static_cast<std::uint16_t>(c)} * static_cast<std::uint16_t>(kQinv)) & 0xffffu;
-  return static_cast<std::int16_t>(low);
-}
-// Barrett: round(2^26 / q).
-constexpr std::int16_t kBarrettV = static_cast<std::int16_t>(((1 << 26) + kQ / 2) / kQ);
 // 128^-1 * 2^16 and 128^-1 * 2^32 mod q: the inverse's scaling for plain and
 // for R^-1-carrying input, in Montgomery form (one fqmul removes one R).
 constexpr std::int64_t kInv128 = power_mod(128, kQ - 2);
@@ -77,7 +40,7 @@ struct alignas(32) Twiddle {
   std::int16_t c[16];
   std::int16_t c_qinv[16];
 };
-constexpr Twiddle make_twiddle(const std::int16_t (&c)[16]) {
+consteval Twiddle make_twiddle(const std::int16_t (&c)[16]) {
   Twiddle t{};
   for (int i = 0; i < 16; ++i) {
     t.c[i] = c[i];
@@ -86,13 +49,13 @@ constexpr Twiddle make_twiddle(const std::int16_t (&c)[16]) {
   return t;
 }
 // Lane l holds zeta(first + l / run).
-constexpr Twiddle zeta_runs(int first, int run) {
+consteval Twiddle zeta_runs(int first, int run) {
   std::int16_t c[16]{};
   for (int l = 0; l < 16; ++l) c[l] = zeta(first + l / run);
   return make_twiddle(c);
 }
 // As zeta_runs, for the inverse: zeta(last - l / run), times s (Montgomery form) if s != 0.
-constexpr Twiddle zeta_runs_down(int last, int run, std::int16_t s = 0) {
+consteval Twiddle zeta_runs_down(int last, int run, std::int16_t s = 0) {
   std::int16_t c[16]{};
   for (int l = 0; l < 16; ++l) {
     c[l] = zeta(last - l / run);
@@ -100,7 +63,7 @@ constexpr Twiddle zeta_runs_down(int last, int run, std::int16_t s = 0) {
   }
   return make_twiddle(c);
 }
-constexpr Twiddle broadcast(std::int16_t v) {
+consteval Twiddle broadcast(std::int16_t v) {
   std::int16_t c[16]{};
   for (auto& x : c) x = v;
   return make_twiddle(c);
@@ -112,7 +75,7 @@ struct ForwardTable {
   Twiddle outer[8];  // [k] = zeta_k broadcast, k = 1..7
   Twiddle inner[8][4];
 };
-constexpr ForwardTable make_forward_table() {
+consteval ForwardTable make_forward_table() {
   ForwardTable t{};
   for (int k = 1; k < 8; ++k) t.outer[k] = zeta_runs(k, 16);
   for (int j = 0; j < 8; ++j) {
@@ -131,7 +94,7 @@ struct InverseTable {
   Twiddle outer[8];    // [k] = zeta_k broadcast, k = 2..7
   Twiddle last[2][2];  // [montgomery?][0] = zeta_1 * s, [1] = s
 };
-constexpr InverseTable make_inverse_table() {
+consteval InverseTable make_inverse_table() {
   InverseTable t{};
   for (int j = 0; j < 8; ++j) {
     t.inner[j][0] = zeta_runs_down(127 - 8 * j, 2);
@@ -152,7 +115,7 @@ constexpr InverseTable make_inverse_table() {
 struct alignas(32) GammaTable {
   Twiddle v[16];
 };
-constexpr GammaTable make_gamma_table() {
+consteval GammaTable make_gamma_table() {
   GammaTable t{};
   for (int r = 0; r < 16; ++r) {
     std::int16_t c[16]{};
@@ -467,8 +430,7 @@ void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
   // Times R^2 R^-1 = R removes the R^-1; then centre again (the portable
   // to_ntt's steps, lane for lane).
   const V q = q_vector();
-  constexpr std::int16_t r2 = centred_mod(power_mod(std::int64_t{1} << 16, 2));  // R^2 mod q
-  const V r2v = _mm256_set1_epi16(r2), r2_qinv = _mm256_set1_epi16(times_qinv(r2));
+  const V r2v = _mm256_set1_epi16(kR2), r2_qinv = _mm256_set1_epi16(times_qinv(kR2));
   #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) store(r + 16 * i, barrett(fqmul(load(r + 16 * i), r2v, r2_qinv, q), q));
 }

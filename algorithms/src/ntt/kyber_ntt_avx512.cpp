@@ -2,7 +2,7 @@
 // multiplier (declared in kyber_ntt_avx512.hpp): base multiply-accumulate and
 // the reductions, on 32 lanes. The same arithmetic as the AVX2 kernels, lane
 // for lane, so the results are equal to theirs. Only kernels live here (see
-// cmake/simd.cmake): constants are built by this file's own helpers.
+// cmake/simd.cmake); the constants come from consteval helpers.
 // GCC 12 reports its own AVX-512 headers' deliberately undefined vectors
 // (self-initialised) as uninitialised wherever those intrinsics are inlined.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "kyber_ntt_simd_constants.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
 
 namespace pqmul::kyber_ntt::avx512 {
@@ -20,40 +21,7 @@ namespace {
 
 using V = __m512i;
 
-constexpr std::int32_t kQ = 3329;
-
-constexpr std::int64_t power_mod(std::int64_t base, std::int64_t exponent) {
-  std::int64_t result = 1;
-  base %= kQ;
-  for (; exponent != 0; exponent >>= 1) {
-    if (exponent & 1) result = result * base % kQ;
-    base = base * base % kQ;
-  }
-  return result;
-}
-constexpr std::int16_t centred_mod(std::int64_t v) {
-  v %= kQ;
-  if (v < 0) v += kQ;
-  return static_cast<std::int16_t>(v > kQ / 2 ? v - kQ : v);
-}
-constexpr std::int16_t q_inverse_16() {
-  std::uint32_t x = 1;
-  for (int i = 0; i < 4; ++i) x = (x * (2u - static_cast<std::uint32_t>(kQ) * x)) & 0xffffu;
-  return static_cast<std::int16_t>(x);
-}
-constexpr std::int16_t kQinv = q_inverse_16();
-constexpr int bit_reverse_7(int k) {
-  int r = 0;
-  for (int b = 0; b < 7; ++b) r |= ((k >> b) & 1) << (6 - b);
-  return r;
-}
-// 17^(2 BitRev7(i) + 1) * R, centred: the modulus x^2 - gamma_i of pair i.
-constexpr std::int16_t gamma(int i) { return centred_mod(power_mod(17, 2 * bit_reverse_7(i) + 1) << 16); }
-constexpr std::int16_t times_qinv(std::int16_t c) {
-  const std::uint32_t low = (std::uint32_t{static_cast<std::uint16_t>(c)} * static_cast<std::uint16_t>(kQinv)) & 0xffffu;
-  return static_cast<std::int16_t>(low);
-}
-constexpr std::int16_t kBarrettV = static_cast<std::int16_t>(((1 << 26) + kQ / 2) / kQ);
+using namespace simd_constants;
 
 // Base multiplication constants of register r (pairs 16 r .. 16 r + 15): odd
 // lanes gamma_i, even lanes R mod q (b0 passes through, mod q), and the
@@ -62,7 +30,7 @@ struct alignas(64) GammaTable {
   std::int16_t c[8][32];
   std::int16_t c_qinv[8][32];
 };
-constexpr GammaTable make_gamma_table() {
+consteval GammaTable make_gamma_table() {
   GammaTable t{};
   for (int r = 0; r < 8; ++r)
     for (int p = 0; p < 16; ++p) {
@@ -140,8 +108,7 @@ void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
   reduce_accumulator(r, acc);  // acc R^-1, centred
   // Times R^2 R^-1 = R removes the R^-1; then centre again.
   const V q = q_vector();
-  constexpr std::int16_t r2 = centred_mod(power_mod(std::int64_t{1} << 16, 2));
-  const V r2v = _mm512_set1_epi16(r2), r2_qinv = _mm512_set1_epi16(times_qinv(r2));
+  const V r2v = _mm512_set1_epi16(kR2), r2_qinv = _mm512_set1_epi16(times_qinv(kR2));
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) store(r + 32 * i, barrett(fqmul(load(r + 32 * i), r2v, r2_qinv, q), q));
 }

@@ -1,10 +1,9 @@
 // Keccak-f[1600] and the sponge construction of FIPS 202.
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_constants.hpp"
+#include "pqmul/schemes/common/little_endian.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <stdexcept>
 
 namespace pqmul::keccak {
@@ -78,24 +77,6 @@ constexpr std::uint64_t ones(bool b) { return b ? ~std::uint64_t{0} : 0; }
   }
 }
 
-// Lanes are little-endian: byte b of the state is byte b % 8 of lane b / 8.
-std::uint64_t load64(const std::uint8_t* p) {
-  std::uint64_t v;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(&v, p, 8);
-  } else {
-    v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  }
-  return v;
-}
-void store64(std::uint8_t* p, std::uint64_t v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(p, &v, 8);
-  } else {
-    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-  }
-}
 
 }  // namespace
 
@@ -138,7 +119,7 @@ void Sponge::absorb(std::span<const std::uint8_t> data) {
     if (position_ % 8 == 0 && left >= 8) {
       // Whole lanes, up to the end of the block or of the input.
       const std::size_t lanes = std::min(rate_ - position_, left) / 8, first = position_ / 8;
-      for (std::size_t lane = 0; lane < lanes; ++lane) state_[first + lane] ^= load64(in + 8 * lane);
+      for (std::size_t lane = 0; lane < lanes; ++lane) state_[first + lane] ^= load_le64(in + 8 * lane);
       in += 8 * lanes;
       left -= 8 * lanes;
       position_ += 8 * lanes;
@@ -176,7 +157,7 @@ void Sponge::squeeze(std::span<std::uint8_t> out) {
     if (position_ % 8 == 0 && left >= 8) {
       // Whole lanes, up to the end of the block or of the output.
       const std::size_t lanes = std::min(rate_ - position_, left) / 8, first = position_ / 8;
-      for (std::size_t lane = 0; lane < lanes; ++lane) store64(o + 8 * lane, state_[first + lane]);
+      for (std::size_t lane = 0; lane < lanes; ++lane) store_le64(o + 8 * lane, state_[first + lane]);
       o += 8 * lanes;
       left -= 8 * lanes;
       position_ += 8 * lanes;

@@ -2,34 +2,14 @@
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 
 #include "pqmul/schemes/common/keccak_multiway.hpp"
+#include "pqmul/schemes/common/little_endian.hpp"
 
 namespace pqmul::keccak {
 namespace {
-
-// Little-endian lane words; memcpy is one load or store on little-endian hosts.
-std::uint64_t load_word(const std::uint8_t* p) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::uint64_t v;
-    std::memcpy(&v, p, 8);
-    return v;
-  } else {
-    std::uint64_t v = 0;
-    for (int b = 7; b >= 0; --b) v = (v << 8) | p[b];
-    return v;
-  }
-}
-void store_word(std::uint8_t* p, std::uint64_t v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(p, &v, 8);
-  } else {
-    for (int b = 0; b < 8; ++b) p[b] = static_cast<std::uint8_t>(v >> (8 * b));
-  }
-}
 
 void check_rate(std::size_t rate) {
   if (rate == 0 || rate >= 200 || rate % 8 != 0)
@@ -89,7 +69,7 @@ void SpongeLanes::absorb_next(std::size_t lane) {
   if (take == j.rate && j.absorbed + take <= first) {
     // A whole block inside the first piece: read in place.
     const std::uint8_t* src = j.in[0].data() + j.absorbed;
-    for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_word(src + 8 * w);
+    for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_le64(src + 8 * w);
     j.absorbed += take;
     return;
   }
@@ -109,7 +89,7 @@ void SpongeLanes::absorb_next(std::size_t lane) {
     block[j.rate - 1] ^= 0x80;
     j.padded = true;
   }
-  for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_word(block + 8 * w);
+  for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_le64(block + 8 * w);
 }
 
 void SpongeLanes::squeeze_next(std::size_t lane) {
@@ -117,7 +97,7 @@ void SpongeLanes::squeeze_next(std::size_t lane) {
   std::uint8_t block[200];
   const bool whole_block_out = j.take == nullptr && j.out.size() - j.squeezed >= j.rate;
   std::uint8_t* dest = whole_block_out ? j.out.data() + j.squeezed : block;
-  for (std::size_t w = 0; w < j.rate / 8; ++w) store_word(dest + 8 * w, states_[lanes * w + lane]);
+  for (std::size_t w = 0; w < j.rate / 8; ++w) store_le64(dest + 8 * w, states_[lanes * w + lane]);
   if (j.take != nullptr) {
     j.busy = (*j.take)(std::span<const std::uint8_t>(block, j.rate));
     return;

@@ -4,35 +4,12 @@
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <stdexcept>
 
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/little_endian.hpp"
 
 namespace pqmul::keccak {
-namespace {
-
-// Lanes are little-endian: byte b of a state is byte b % 8 of lane b / 8.
-std::uint64_t load64(const std::uint8_t* p) {
-  std::uint64_t v;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(&v, p, 8);
-  } else {
-    v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  }
-  return v;
-}
-void store64(std::uint8_t* p, std::uint64_t v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(p, &v, 8);
-  } else {
-    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-  }
-}
-
-}  // namespace
 
 // Both widths have avx512 and avx2 kernels (x8 avx2 by halves). An AVX-512
 // CPU runs AVX2 too (isa.cpp asks for both), so the fastest family decides.
@@ -132,7 +109,7 @@ void MultiSponge<Ways>::absorb(const Inputs& inputs) {
       const std::size_t lanes = std::min(rate_ - position_, length - i) / 8, first = position_ / 8;
       for (std::size_t lane = 0; lane < lanes; ++lane)
         for (std::size_t k = 0; k < Ways; ++k)
-          states_[Ways * (first + lane) + k] ^= load64(&inputs[k][i + 8 * lane]);
+          states_[Ways * (first + lane) + k] ^= load_le64(&inputs[k][i + 8 * lane]);
       i += 8 * lanes;
       position_ += 8 * lanes;
     } else {
@@ -176,7 +153,7 @@ void MultiSponge<Ways>::squeeze(const Outputs& outputs) {
       // Whole lanes, up to the end of the block or of the output.
       const std::size_t lanes = std::min(rate_ - position_, length - i) / 8, first = position_ / 8;
       for (std::size_t lane = 0; lane < lanes; ++lane)
-        for (std::size_t k = 0; k < Ways; ++k) store64(&outputs[k][i + 8 * lane], states_[Ways * (first + lane) + k]);
+        for (std::size_t k = 0; k < Ways; ++k) store_le64(&outputs[k][i + 8 * lane], states_[Ways * (first + lane) + k]);
       i += 8 * lanes;
       position_ += 8 * lanes;
     } else {
