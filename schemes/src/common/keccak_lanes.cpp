@@ -95,14 +95,16 @@ void SpongeLanes::absorb_next(std::size_t lane) {
 void SpongeLanes::squeeze_next(std::size_t lane) {
   Job& j = jobs_[lane];
   std::uint8_t block[200];
-  const bool whole_block_out = j.take == nullptr && j.out.size() - j.squeezed >= j.rate;
+  const std::size_t rate = j.rate, words = rate / 8;  // locals: the stores below may alias the job
+  const bool whole_block_out = j.take == nullptr && j.out.size() - j.squeezed >= rate;
   std::uint8_t* dest = whole_block_out ? j.out.data() + j.squeezed : block;
-  for (std::size_t w = 0; w < j.rate / 8; ++w) store_le64(dest + 8 * w, states_[lanes * w + lane]);
+  const std::uint64_t* state = states_.data() + lane;
+  for (std::size_t w = 0; w < words; ++w) store_le64(dest + 8 * w, state[lanes * w]);
   if (j.take != nullptr) {
-    j.busy = (*j.take)(std::span<const std::uint8_t>(block, j.rate));
+    j.busy = (*j.take)(std::span<const std::uint8_t>(block, rate));
     return;
   }
-  const std::size_t n = std::min(j.rate, j.out.size() - j.squeezed);
+  const std::size_t n = std::min(rate, j.out.size() - j.squeezed);
   if (!whole_block_out) std::memcpy(j.out.data() + j.squeezed, block, n);
   j.squeezed += n;
   j.busy = j.squeezed < j.out.size();

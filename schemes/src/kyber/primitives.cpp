@@ -22,7 +22,7 @@ kyber_ntt::Coeffs to_coeffs(const KPoly& f) {
 }
 
 KPoly to_canonical(const kyber_ntt::Coeffs& c) {
-  KPoly f;
+  KPoly f(uninitialized);
   for (std::size_t i = 0; i < 256; ++i) f[i] = kyber_ntt::to_canonical(c[i]);
   return f;
 }
@@ -142,7 +142,7 @@ KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsi
   h.squeeze(prf);
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly f;
+    KPoly f(uninitialized);
     kyber_cbd_avx2(f.coeffs.data(), bytes, eta);
     return f;
   }
@@ -245,7 +245,7 @@ KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
   }
   if ((isa == Isa::avx2 || isa == Isa::avx512) && kernel != nullptr) {
     check_width(d, in.size());
-    KPoly f;
+    KPoly f(uninitialized);
     kernel(f.coeffs.data(), in.data());
     return f;
   }
@@ -296,11 +296,11 @@ KPoly decompress(const KPoly& f, unsigned d) {
 KPoly compress(const KPoly& f, unsigned d, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx512) {
-    KPoly r;
+    KPoly r(uninitialized);
     if (avx512::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
   }
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly r;
+    KPoly r(uninitialized);
     if (avx2::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
   }
 #endif
@@ -311,7 +311,7 @@ KPoly compress(const KPoly& f, unsigned d, Isa isa) {
 KPoly decompress(const KPoly& f, unsigned d, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly r;
+    KPoly r(uninitialized);
     if (avx2::decompress(r.coeffs.data(), f.coeffs.data(), d)) return r;
   }
 #endif
@@ -341,9 +341,9 @@ void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m) {
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly bits;
+    KPoly bits(uninitialized);
     avx2::byte_decode_1(bits.coeffs.data(), m.data());
-    KPoly f;
+    KPoly f(uninitialized);
     if (avx2::decompress(f.coeffs.data(), bits.coeffs.data(), 1)) return f;
   }
 #endif
@@ -354,7 +354,7 @@ KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa) {
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly bits;
+    KPoly bits(uninitialized);
     if (avx2::compress(bits.coeffs.data(), w.coeffs.data(), 1) && avx2::byte_encode(m.data(), bits.coeffs.data(), 1))
       return;
   }
@@ -364,7 +364,7 @@ void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa) {
 }
 
 KPoly sub(const KPoly& a, const KPoly& b) {
-  KPoly r;
+  KPoly r(uninitialized);
   // a - b lies in (-q, q): one masked addition of q, in 16-bit lanes.
   for (std::size_t i = 0; i < 256; ++i) {
     const auto t = static_cast<std::int16_t>(a[i] - b[i]);

@@ -95,6 +95,14 @@ class Kyber {
   using Vector = std::array<KPoly, k>;
   using VectorView = std::span<const KPoly, k>;
   using Matrix = std::array<KPoly, k * k>;
+
+  // N polynomials left unzeroed, for arrays a sampler fills completely.
+  template <std::size_t N>
+  static std::array<KPoly, N> unzeroed() {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return std::array<KPoly, N>{((void)I, KPoly(uninitialized))...};
+    }(std::make_index_sequence<N>{});
+  }
   using Bridge = NttBridge<M>;
 
   // hash_isa: the Keccak of the matrix and noise sampling (portable = one
@@ -158,7 +166,7 @@ class Kyber {
       h_ek = keccak::sha3_256(ek, hash_isa_);
     } else {
       // H(ek) in one lane of the 4-way Keccak, A^T in the others.
-      a_t.emplace();
+      a_t.emplace(unzeroed<k * k>());
       sample_matrix_beside(rho_of(ek), k, true, *a_t, digest_job(ek, {}, h_ek), hash_isa_);
     }
     const auto kr = hash_g(m, h_ek);  // (K, r)
@@ -199,7 +207,7 @@ class Kyber {
     std::array<std::uint8_t, 32> ct_digest;
     std::optional<Matrix> a_t;
     if (hash_isa_ != Isa::portable) {
-      a_t.emplace();
+      a_t.emplace(unzeroed<k * k>());
       auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
       sample_matrix_beside(rho_of(ek), k, true, *a_t, std::move(job), hash_isa_);
     } else if constexpr (P::version == Version::fips203) {
@@ -281,7 +289,7 @@ class Kyber {
 
   // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).
   std::array<KPoly, k * k> matrix(std::span<const std::uint8_t, 32> rho, bool transposed) const {
-    std::array<KPoly, k * k> a;
+    auto a = unzeroed<k * k>();
     if (hash_isa_ == Isa::portable) {
       for (unsigned row = 0; row < k; ++row)
         for (unsigned col = 0; col < k; ++col) {
@@ -317,7 +325,7 @@ class Kyber {
     std::array<std::uint8_t, W> nonces;
     std::array<unsigned, W> etas;
     std::array<KPoly*, W> to;
-    KPoly spare;
+    KPoly spare(uninitialized);
     for (std::size_t w = 0; w < W; ++w) {
       const std::size_t u = std::min(t + w, N - 1);
       nonces[w] = static_cast<std::uint8_t>(first_nonce + u);
@@ -443,7 +451,7 @@ class Kyber {
     const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
     std::array<unsigned, 2 * k> etas;
     etas.fill(P::eta1);
-    std::array<KPoly, 2 * k> se;
+    auto se = unzeroed<2 * k>();
     noise(sigma, 0, etas, se);  // s: nonces 0..k-1, e: k..2k-1
     const VectorView s(se.data(), k), e(se.data() + k, k);
     // t^ = A^ o s^ + e^, encoded in the NTT domain.
@@ -474,7 +482,7 @@ class Kyber {
     std::array<unsigned, 2 * k + 1> etas;
     etas.fill(P::eta2);
     std::fill(etas.begin(), etas.begin() + k, P::eta1);
-    std::array<KPoly, 2 * k + 1> noise_polys;
+    auto noise_polys = unzeroed<2 * k + 1>();
     noise(r, 0, etas, noise_polys);  // y: 0..k-1, e1: k..2k-1, e2: 2k
     const VectorView y(noise_polys.data(), k), e1(noise_polys.data() + k, k);
     const KPoly& e2 = noise_polys[2 * k];
@@ -487,7 +495,7 @@ class Kyber {
     matrix_times(
         rho, true, y, y_ops, a_t,
         [&](unsigned row, const typename M::accumulator& acc) {
-          KPoly product;
+          KPoly product(uninitialized);
           m_.inverse(acc, product);
           put_u(row, product);
         },

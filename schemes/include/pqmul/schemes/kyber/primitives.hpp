@@ -90,7 +90,7 @@ KPoly sub(const KPoly& a, const KPoly& b);
 // lanes (a + b - q lies in (-q, q), so one masked addition of q, taken from
 // the sign, reduces it) so that baseline SSE2 vectorises it.
 inline KPoly add_mod_q(const KPoly& a, const KPoly& b) {
-  KPoly r;
+  KPoly r(uninitialized);
   for (std::size_t i = 0; i < 256; ++i) {
     const auto t = static_cast<std::int16_t>(a[i] + b[i] - static_cast<int>(q));
     r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
