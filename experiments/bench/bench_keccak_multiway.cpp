@@ -12,6 +12,10 @@
 //   ml-kem-768/matrix/<isa>           the 3 x 3 matrix A^ (sample_matrix)
 //   ml-kem-768/noise-eta2-x8/<isa>    eight SamplePolyCBD_2 polynomials (prf_cbd_x8)
 //   ml-kem-768/noise-eta2-x4/<isa>    four of them (prf_cbd_x4)
+//   ml-kem-768/matrix-beside-H/<isa>  A^T on three lanes of the 4-way Keccak beside
+//                                     H(ek) of 1,184 bytes on the fourth
+//                                     (sample_matrix_beside, as in encapsulation)
+//   ml-kem-768/matrix-then-H/<isa>    the same two computed one after the other
 // <isa>: the kernel family asked for (portable, and avx2 / avx512 where the CPU runs them).
 #include <benchmark/benchmark.h>
 
@@ -23,6 +27,7 @@
 #include "bench_registration.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 #include "tsc_counter.hpp"
@@ -125,6 +130,34 @@ const bench::Registration registration([] {
       bench::measure_ticks(s, [&] {
         auto polys = kyber::prf_cbd_x4(sigma, {0, 1, 2, 3}, 2, isa);
         benchmark::DoNotOptimize(polys.data());
+      });
+    });
+    if (isa == Isa::portable) continue;  // the lanes need a multi-way kernel
+    benchmark::RegisterBenchmark(("ml-kem-768/matrix-beside-H/" + suffix).c_str(), [isa](benchmark::State& s) {
+      const auto rho = seed();
+      std::vector<std::uint8_t> ek(1184, 0x5A);
+      std::vector<kyber::KPoly> a(9);
+      std::array<std::uint8_t, 32> digest{};
+      bench::measure_ticks(s, [&] {
+        keccak::LaneJob job{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(ek), {}},
+                            [&digest](std::span<const std::uint8_t> block) {
+                              std::copy(block.begin(), block.begin() + 32, digest.begin());
+                              return false;
+                            }};
+        kyber::sample_matrix_beside(rho, 3, true, a, std::move(job), isa);
+        benchmark::DoNotOptimize(a.data());
+        benchmark::DoNotOptimize(digest.data());
+      });
+    });
+    benchmark::RegisterBenchmark(("ml-kem-768/matrix-then-H/" + suffix).c_str(), [isa](benchmark::State& s) {
+      const auto rho = seed();
+      std::vector<std::uint8_t> ek(1184, 0x5A);
+      std::vector<kyber::KPoly> a(9);
+      bench::measure_ticks(s, [&] {
+        kyber::sample_matrix(rho, 3, true, a, isa);
+        auto digest = keccak::sha3_256(ek, isa);
+        benchmark::DoNotOptimize(a.data());
+        benchmark::DoNotOptimize(digest.data());
       });
     });
   }

@@ -1,8 +1,9 @@
 // The sponges on the lanes of the 4-way Keccak against the scalar sponge:
 // mixed rates, domains and lengths (around the rates, empty inputs, messages
 // in two pieces), block handlers taking one or many blocks, fixed outputs of
-// every length, more queued jobs than lanes, jobs started while others are
-// half done; on every kernel family this CPU runs.
+// every length, fixed outputs continued by a handler, more queued jobs than
+// lanes, jobs started while others are half done; on every kernel family this
+// CPU runs. The AVX2 block transfers against word-by-word loops.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -13,6 +14,8 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
+#include "pqmul/schemes/common/keccak_multiway.hpp"
+#include "pqmul/schemes/common/little_endian.hpp"
 
 using namespace pqmul;
 
@@ -139,3 +142,81 @@ TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[kecc
     CHECK(coins == scalar_sponge(168, 0x1F, std::vector<std::uint8_t>(wide.end() - 32, wide.end()), 768));
   }
 }
+
+TEST_CASE("keccak lanes: an output of whole blocks, then a handler for more, equals the scalar sponge",
+          "[keccak][lanes]") {
+  pqmul::test::TestPrng prng(31);
+  for (pqmul::Isa isa : kernel_families()) {
+    INFO(pqmul::isa_name(isa));
+    // The handler asks for 0, 1 or 3 blocks past the fixed output.
+    for (std::size_t more_blocks : {0u, 1u, 3u}) {
+      INFO("blocks after the output " << more_blocks);
+      const auto seed = prng.bytes(34), message = prng.bytes(1184);
+      std::vector<std::uint8_t> head(3 * 168, 0xEE), digest(32);
+      std::vector<std::uint8_t> seen;  // what the handler was given, in order
+      std::size_t calls = 0;
+      pqmul::keccak::BlockHandler then = [&](std::span<const std::uint8_t> bytes) {
+        seen.insert(seen.end(), bytes.begin(), bytes.end());
+        return calls++ < more_blocks;
+      };
+      pqmul::keccak::SpongeLanes lanes(isa);
+      lanes.start(136, 0x06, message, digest);
+      lanes.start(168, 0x1F, seed, head, then);
+      CHECK_THROWS_AS(lanes.start(168, 0x1F, seed, std::span<std::uint8_t>(head).first(100), then),
+                      std::invalid_argument);  // not whole blocks
+      lanes.finish();
+      const auto expected = scalar_sponge(168, 0x1F, seed, (3 + more_blocks) * 168);
+      CHECK(head == std::vector<std::uint8_t>(expected.begin(), expected.begin() + 3 * 168));
+      CHECK(seen == expected);
+      CHECK(calls == more_blocks + 1);
+      CHECK(digest == scalar_sponge(136, 0x06, message, 32));
+    }
+  }
+}
+
+#if defined(PQMUL_X86_SIMD)
+TEST_CASE("keccak lanes: the AVX2 block transfers equal word-by-word loops", "[keccak][lanes][avx2]") {
+  if (!pqmul::isa_available(pqmul::Isa::avx2)) return;  // nothing of this to run here
+  pqmul::test::TestPrng prng(41);
+  std::size_t checked = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    alignas(32) std::uint64_t states[100], expected[100];
+    for (auto& w : states) w = prng.next();
+    std::copy(std::begin(states), std::end(states), std::begin(expected));
+    // Word counts 0..24 per state (zero: a null pointer), random resets.
+    std::size_t words[4];
+    std::vector<std::uint8_t> blocks[4];
+    const std::uint8_t* in[4];
+    const unsigned reset = static_cast<unsigned>(prng.below(16));
+    for (std::size_t k = 0; k < 4; ++k) {
+      words[k] = trial < 25 ? static_cast<std::size_t>(trial) : prng.below(25);
+      blocks[k] = prng.bytes(8 * words[k]);
+      in[k] = words[k] == 0 ? nullptr : blocks[k].data();
+      for (std::size_t i = 0; i < 25; ++i) {
+        if (reset & (1u << k)) expected[4 * i + k] = 0;
+        if (i < words[k]) expected[4 * i + k] ^= pqmul::load_le64(blocks[k].data() + 8 * i);
+      }
+    }
+    pqmul::keccak::keccak_xor_lanes_x4_avx2(states, in, words, reset);
+    REQUIRE(std::equal(std::begin(states), std::end(states), std::begin(expected)));
+    // Extraction into buffers with guard bytes on both sides.
+    std::vector<std::uint8_t> outs[4];
+    std::uint8_t* out[4];
+    for (std::size_t k = 0; k < 4; ++k) {
+      outs[k].assign(8 * words[k] + 16, 0xA5);
+      out[k] = words[k] == 0 ? nullptr : outs[k].data() + 8;
+    }
+    pqmul::keccak::keccak_extract_lanes_x4_avx2(states, out, words);
+    for (std::size_t k = 0; k < 4; ++k) {
+      for (std::size_t i = 0; i < words[k]; ++i)
+        REQUIRE(pqmul::load_le64(outs[k].data() + 8 + 8 * i) == states[4 * i + k]);
+      for (std::size_t g = 0; g < 8; ++g) {
+        REQUIRE(outs[k][g] == 0xA5);
+        REQUIRE(outs[k][8 + 8 * words[k] + g] == 0xA5);
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked == 1600);
+}
+#endif

@@ -11,6 +11,7 @@
 #include "../common/test_util.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
 using namespace pqmul;
@@ -180,6 +181,48 @@ TEST_CASE("sample_matrix equals the scalar matrix entries, plain and transposed"
   std::vector<KPoly> wrong(5);
   CHECK_THROWS_AS(sample_matrix(random_seed(prng), 2, false, wrong), std::invalid_argument);
   CHECK_THROWS_AS(prf_cbd_x4(random_seed(prng), {0, 1, 2, 3}, 4), std::invalid_argument);
+}
+
+TEST_CASE("sample_matrix_beside equals the scalar entries and the hash beside them", "[kyber][sampling][multiway]") {
+  // For each k, a rho with an entry that needs a fourth SHAKE128 block, so
+  // that the continuation past the first three blocks is exercised too.
+  test::TestPrng prng(31);
+  auto check = [&](std::optional<Isa> isa) {
+    for (unsigned k : {2u, 3u, 4u}) {
+      std::array<std::uint8_t, 32> rho{};
+      bool slow = false;
+      for (int tries = 0; tries < 5000 && !slow; ++tries) {
+        rho = random_seed(prng);
+        for (unsigned e = 0; e < k * k && !slow; ++e)
+          slow = accepted_in(rho, {static_cast<std::uint8_t>(e % k), static_cast<std::uint8_t>(e / k)}, 3 * 168) < 256;
+      }
+      REQUIRE(slow);
+      for (bool transposed : {false, true}) {
+        INFO("k " << k << ", transposed " << transposed);
+        const auto message = prng.bytes(384 * k + 32);  // as long as an encapsulation key
+        std::array<std::uint8_t, 32> digest{};
+        keccak::LaneJob job{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
+                            [&digest](std::span<const std::uint8_t> block) {
+                              std::copy(block.begin(), block.begin() + 32, digest.begin());
+                              return false;
+                            }};
+        std::vector<KPoly> a(k * k);
+        sample_matrix_beside(rho, k, transposed, a, std::move(job), isa);
+        CHECK(digest == keccak::sha3_256(message));
+        for (unsigned r = 0; r < k; ++r)
+          for (unsigned c = 0; c < k; ++c) {
+            const auto j = static_cast<std::uint8_t>(transposed ? r : c);
+            const auto i = static_cast<std::uint8_t>(transposed ? c : r);
+            INFO("entry " << r << "," << c);
+            REQUIRE(a[k * r + c] == sample_ntt(rho, j, i));
+          }
+      }
+    }
+  };
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) check(isa);
+  std::vector<KPoly> wrong(5);
+  keccak::LaneJob job{keccak::sha3_256_rate, keccak::sha3_domain, {}, [](std::span<const std::uint8_t>) { return false; }};
+  CHECK_THROWS_AS(sample_matrix_beside(random_seed(prng), 2, false, wrong, job), std::invalid_argument);
 }
 
 #if defined(PQMUL_X86_SIMD)

@@ -18,6 +18,8 @@ void check_rate(std::size_t rate) {
 
 }  // namespace
 
+SpongeLanes::SpongeLanes(Isa isa) : isa_(lower_keccak_isa(isa, 4)) {}
+
 std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
                                std::span<std::uint8_t> out, std::span<const std::uint8_t> more) {
   check_rate(rate);
@@ -41,13 +43,28 @@ std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<
   return claim(job);
 }
 
-std::size_t SpongeLanes::claim(Job job) {
+std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+                               std::span<std::uint8_t> out, const BlockHandler& then,
+                               std::span<const std::uint8_t> more) {
+  check_rate(rate);
+  if (!then) throw std::invalid_argument("keccak lanes: a job needs a block handler");
+  if (out.size() % rate != 0) throw std::invalid_argument("keccak lanes: the output before a handler must be whole blocks");
+  Job job;
+  job.rate = rate;
+  job.domain = domain;
+  job.in = {in, more};
+  job.out = out;
+  job.take = &then;
+  return claim(job);
+}
+
+std::size_t SpongeLanes::claim(const Job& job) {
   for (std::size_t lane = 0; lane < lanes; ++lane) {
     if (jobs_[lane].busy) continue;
-    job.busy = true;
     jobs_[lane] = job;
-    for (std::size_t i = 0; i < 25; ++i) states_[lanes * i + lane] = 0;
-    absorb_next(lane);
+    jobs_[lane].busy = true;
+    pending_reset_ |= 1u << lane;
+    prepare_absorb(lane);
     return lane;
   }
   throw std::logic_error("keccak lanes: every lane is busy");
@@ -61,20 +78,19 @@ bool SpongeLanes::any_free() const {
   return std::any_of(jobs_.begin(), jobs_.end(), [](const Job& j) { return !j.busy; });
 }
 
-void SpongeLanes::absorb_next(std::size_t lane) {
+void SpongeLanes::prepare_absorb(std::size_t lane) {
   Job& j = jobs_[lane];
   const std::size_t first = j.in[0].size(), length = first + j.in[1].size();
   const std::size_t take = std::min(j.rate, length - j.absorbed);
-  const std::size_t words = j.rate / 8;
+  pending_words_[lane] = j.rate / 8;
   if (take == j.rate && j.absorbed + take <= first) {
     // A whole block inside the first piece: read in place.
-    const std::uint8_t* src = j.in[0].data() + j.absorbed;
-    for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_le64(src + 8 * w);
+    pending_in_[lane] = j.in[0].data() + j.absorbed;
     j.absorbed += take;
     return;
   }
   // A block across the pieces, or the last one with pad10*1 after the domain bits.
-  std::uint8_t block[200];
+  std::uint8_t* block = blocks_[lane];
   std::memset(block, 0, j.rate);
   for (std::size_t i = 0; i < take;) {
     const std::size_t at = j.absorbed + i;
@@ -89,35 +105,75 @@ void SpongeLanes::absorb_next(std::size_t lane) {
     block[j.rate - 1] ^= 0x80;
     j.padded = true;
   }
-  for (std::size_t w = 0; w < words; ++w) states_[lanes * w + lane] ^= load_le64(block + 8 * w);
+  pending_in_[lane] = block;
 }
 
-void SpongeLanes::squeeze_next(std::size_t lane) {
-  Job& j = jobs_[lane];
-  std::uint8_t block[200];
-  const std::size_t rate = j.rate, words = rate / 8;  // locals: the stores below may alias the job
-  const bool whole_block_out = j.take == nullptr && j.out.size() - j.squeezed >= rate;
-  std::uint8_t* dest = whole_block_out ? j.out.data() + j.squeezed : block;
-  const std::uint64_t* state = states_.data() + lane;
-  for (std::size_t w = 0; w < words; ++w) store_le64(dest + 8 * w, state[lanes * w]);
-  if (j.take != nullptr) {
-    j.busy = (*j.take)(std::span<const std::uint8_t>(block, rate));
+void SpongeLanes::xor_pending() {
+#if defined(PQMUL_X86_SIMD)
+  if (isa_ != Isa::portable) {
+    keccak_xor_lanes_x4_avx2(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_);
+  } else
+#endif
+  {
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      if (pending_reset_ & (1u << lane))
+        for (std::size_t i = 0; i < 25; ++i) states_[lanes * i + lane] = 0;
+      for (std::size_t w = 0; w < pending_words_[lane]; ++w)
+        states_[lanes * w + lane] ^= load_le64(pending_in_[lane] + 8 * w);
+    }
+  }
+  pending_in_.fill(nullptr);
+  pending_words_.fill(0);
+  pending_reset_ = 0;
+}
+
+void SpongeLanes::extract(std::uint8_t* const* out, const std::size_t* words) const {
+#if defined(PQMUL_X86_SIMD)
+  if (isa_ != Isa::portable) {
+    keccak_extract_lanes_x4_avx2(states_.data(), out, words);
     return;
   }
-  const std::size_t n = std::min(rate, j.out.size() - j.squeezed);
-  if (!whole_block_out) std::memcpy(j.out.data() + j.squeezed, block, n);
-  j.squeezed += n;
-  j.busy = j.squeezed < j.out.size();
+#endif
+  for (std::size_t lane = 0; lane < lanes; ++lane)
+    for (std::size_t w = 0; w < words[lane]; ++w) store_le64(out[lane] + 8 * w, states_[lanes * w + lane]);
+}
+
+void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
+  Job& j = jobs_[lane];
+  if (j.squeezed < j.out.size()) {
+    const std::size_t n = std::min(j.rate, j.out.size() - j.squeezed);
+    if (block != j.out.data() + j.squeezed) std::memcpy(j.out.data() + j.squeezed, block, n);
+    j.squeezed += n;
+    if (j.squeezed < j.out.size()) return;
+    j.busy = j.take != nullptr && (*j.take)(j.out);
+    return;
+  }
+  j.busy = j.take != nullptr && (*j.take)(std::span<const std::uint8_t>(block, j.rate));
 }
 
 void SpongeLanes::step() {
+  xor_pending();
   permute_x4(states_.data(), isa_);
+  // Squeezing lanes get their block: straight into the output when a whole
+  // one fits, else into the lane's block buffer.
+  std::array<std::uint8_t*, lanes> out{};
+  std::array<std::size_t, lanes> words{};
+  bool squeezing = false;
+  for (std::size_t lane = 0; lane < lanes; ++lane) {
+    const Job& j = jobs_[lane];
+    if (!j.busy || !j.padded) continue;
+    const bool whole_block_out = j.out.size() - j.squeezed >= j.rate;
+    out[lane] = whole_block_out ? j.out.data() + j.squeezed : blocks_[lane];
+    words[lane] = j.rate / 8;
+    squeezing = true;
+  }
+  if (squeezing) extract(out.data(), words.data());
   for (std::size_t lane = 0; lane < lanes; ++lane) {
     if (!jobs_[lane].busy) continue;
     if (jobs_[lane].padded)
-      squeeze_next(lane);
+      take_squeezed(lane, out[lane]);
     else
-      absorb_next(lane);
+      prepare_absorb(lane);
   }
 }
 

@@ -2,6 +2,7 @@
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -253,30 +254,50 @@ void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std:
 void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
                           keccak::LaneJob beside, std::optional<Isa> isa) {
   if (out.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
+  if (!beside.take_block) throw std::invalid_argument("sample_matrix_beside: the job beside needs a block handler");
   const Isa wanted = wanted_isa(isa);
   const bool avx2 = use_avx2(wanted);
-  std::vector<std::array<std::uint8_t, 34>> seeds(out.size());
-  std::vector<std::size_t> filled(out.size(), 0);
-  std::vector<keccak::LaneJob> jobs;
-  jobs.reserve(out.size() + 1);
-  jobs.push_back(std::move(beside));  // the long hash starts first, in lane 0
-  for (std::size_t e = 0; e < out.size(); ++e) {
-    // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when transposed.
+  // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when transposed.
+  auto index_of = [&](std::size_t e) {
     const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
-    std::copy(rho.begin(), rho.end(), seeds[e].begin());
-    seeds[e][32] = transposed ? r : c;
-    seeds[e][33] = transposed ? c : r;
-    keccak::LaneJob job;
-    job.rate = shake128_rate;
-    job.domain = 0x1F;
-    job.input = {std::span<const std::uint8_t>(seeds[e]), {}};
-    job.take_block = [&out, &filled, e, avx2](std::span<const std::uint8_t> block) {
-      filled[e] = rejection_sample(out[e], filled[e], block.data(), block.size(), avx2);
-      return filled[e] < 256;
-    };
-    jobs.push_back(std::move(job));
+    return transposed ? MatrixIndex{r, c} : MatrixIndex{c, r};
+  };
+  constexpr std::size_t stream_bytes = first_blocks * shake128_rate;
+  constexpr std::size_t max_entries = 16;  // k <= 4
+  if (out.size() > max_entries) throw std::invalid_argument("sample_matrix_beside: k must be at most 4");
+  // Each entry's first three blocks are squeezed straight into its stream and
+  // sampled at once; the rare entry that needs more continues block by block.
+  // (The entries derive from the public rho, so the rejection may branch.)
+  struct EntrySampler {
+    KPoly* poly = nullptr;
+    std::size_t filled = 0;
+    bool avx2 = false;
+    bool operator()(std::span<const std::uint8_t> bytes) {
+      filled = rejection_sample(*poly, filled, bytes.data(), bytes.size(), avx2);
+      return filled < 256;
+    }
+  };
+  std::array<std::array<std::uint8_t, 34>, max_entries> seeds;
+  std::array<EntrySampler, max_entries> samplers;
+  std::array<keccak::BlockHandler, max_entries> handlers;  // references to the samplers: no allocation
+  alignas(64) std::uint8_t streams[max_entries][stream_bytes];
+  keccak::SpongeLanes lanes(wanted);
+  // The long hash starts first, in lane 0; entries take the lanes as they free up.
+  lanes.start(beside.rate, beside.domain, beside.input[0], beside.take_block, beside.input[1]);
+  std::size_t next = 0;
+  while (next < out.size() || lanes.any_busy()) {
+    for (; next < out.size() && lanes.any_free(); ++next) {
+      const MatrixIndex index = index_of(next);
+      std::copy(rho.begin(), rho.end(), seeds[next].begin());
+      seeds[next][32] = index.j;
+      seeds[next][33] = index.i;
+      samplers[next] = EntrySampler{&out[next], 0, avx2};
+      handlers[next] = std::ref(samplers[next]);
+      lanes.start(shake128_rate, 0x1F, seeds[next], std::span<std::uint8_t>(streams[next], stream_bytes),
+                  handlers[next]);
+    }
+    lanes.step();
   }
-  keccak::run_lanes_x4(jobs, wanted);
 }
 
 }  // namespace pqmul::kyber

@@ -31,7 +31,7 @@ class SpongeLanes {
  public:
   static constexpr std::size_t lanes = 4;
   // isa: the 4-way kernel family (lowered as permute_x4 does).
-  explicit SpongeLanes(Isa isa) : isa_(isa) {}
+  explicit SpongeLanes(Isa isa);
 
   // Starts a job in a free lane and returns the lane (std::logic_error when
   // every lane is busy). The message is in || more; the output fills `out`.
@@ -41,6 +41,12 @@ class SpongeLanes {
   // reference): for consumers that do not know the length in advance.
   std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, const BlockHandler& take,
                     std::span<const std::uint8_t> more = {});
+  // Both: the first blocks fill `out` (a whole number of blocks, squeezed
+  // straight into it); `then` sees all of `out` at once and, while it returns
+  // true, each further block. For consumers that nearly always need a known
+  // length but now and then more (rejection sampling).
+  std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+                    std::span<std::uint8_t> out, const BlockHandler& then, std::span<const std::uint8_t> more = {});
   bool busy(std::size_t lane) const { return jobs_[lane].busy; }
   bool any_busy() const;
   bool any_free() const;
@@ -60,14 +66,24 @@ class SpongeLanes {
     std::size_t absorbed = 0, squeezed = 0;
     bool padded = false, busy = false;
   };
-  std::size_t claim(Job job);
-  // XORs the job's next input block (or its last, padded one) into its lane.
-  void absorb_next(std::size_t lane);
-  void squeeze_next(std::size_t lane);
+  std::size_t claim(const Job& job);
+  // Points the lane's pending input at its job's next block (in place, or
+  // copied with the padding into the lane's block buffer).
+  void prepare_absorb(std::size_t lane);
+  // Hands over the block extracted into the lane's squeeze target.
+  void take_squeezed(std::size_t lane, std::uint8_t* block);
+  // Pending transfers of the next step: the input block of each lane (none
+  // while it squeezes) and the lanes whose state starts from zero.
+  void xor_pending();
+  void extract(std::uint8_t* const* out, const std::size_t* words) const;
 
   Isa isa_;
   std::array<Job, lanes> jobs_{};
   alignas(64) std::array<std::uint64_t, 25 * lanes> states_{};
+  alignas(32) std::uint8_t blocks_[lanes][200]{};
+  std::array<const std::uint8_t*, lanes> pending_in_{};
+  std::array<std::size_t, lanes> pending_words_{};
+  unsigned pending_reset_ = 0;
 };
 
 // A queued job for run_lanes_x4: the message is input[0] || input[1].

@@ -32,6 +32,13 @@ void keccak_f1600_x8_avx512(std::uint64_t* states);
 // 24 rounds on one state (25 words, lane x + 5y at index x + 5y), each lane
 // in its own 128-bit register. Needs AVX-512F and VL (Isa::avx512).
 void keccak_f1600_x1_avx512(std::uint64_t* state);
+// Block transfers for 4 interleaved states (words[k] <= 24 little-endian
+// 64-bit words per state k; in[k] / out[k] may be null where words[k] is 0).
+// Needs AVX2. xor: state k ^= in[k], after zeroing state k where bit k of
+// `reset` is set; extract: out[k] = the first words[k] words of state k.
+void keccak_xor_lanes_x4_avx2(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words,
+                              unsigned reset);
+void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words);
 #endif
 
 // The kernel family the sponges use by default: avx512, avx2 or portable
