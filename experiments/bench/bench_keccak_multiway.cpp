@@ -7,6 +7,10 @@
 //   keccak/f1600-x4/avx2              four states, one call
 //   keccak/f1600-x4/avx512            four states, AVX-512VL on 256 bits
 //   keccak/f1600-x8/avx512            eight states, one call
+//   keccak/lanes-squeeze-x4/<isa>     SpongeLanes: four SHAKE128 jobs of 10 output
+//                                     blocks each (11 steps), straight into their outputs
+//   keccak/lanes-absorb-x4/<isa>      SpongeLanes: four SHA3-256 jobs of 1,184 bytes
+//                                     (9 steps, absorbing)
 //   keccak/sha3-256-1184B/<isa>       SHA3-256 of 1,184 bytes (an ML-KEM-768 public
 //                                     key), single-state sponge on that ISA's permutation
 //   ml-kem-768/matrix/<isa>           the 3 x 3 matrix A^ (sample_matrix)
@@ -95,6 +99,32 @@ const bench::Registration registration([] {
       });
     });
 #endif
+  for (Isa isa : {Isa::avx2, Isa::avx512}) {
+    if (keccak::lower_keccak_isa(isa, 4) != isa) continue;  // not runnable here
+    benchmark::RegisterBenchmark(("keccak/lanes-squeeze-x4/" + std::string(isa_name(isa))).c_str(),
+                                 [isa](benchmark::State& s) {
+                                   const auto in = seed();
+                                   std::vector<std::uint8_t> out[4];
+                                   for (auto& o : out) o.resize(10 * keccak::shake128_rate);
+                                   bench::measure_ticks(s, [&] {
+                                     keccak::SpongeLanes lanes(isa);
+                                     for (auto& o : out) lanes.start(keccak::shake128_rate, keccak::shake_domain, in, o);
+                                     lanes.finish();
+                                     benchmark::DoNotOptimize(out[3].data());
+                                   });
+                                 });
+    benchmark::RegisterBenchmark(("keccak/lanes-absorb-x4/" + std::string(isa_name(isa))).c_str(),
+                                 [isa](benchmark::State& s) {
+                                   std::vector<std::uint8_t> key(1184, 0x3C);
+                                   std::array<std::uint8_t, 32> out[4];
+                                   bench::measure_ticks(s, [&] {
+                                     keccak::SpongeLanes lanes(isa);
+                                     for (auto& o : out) lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, key, o);
+                                     lanes.finish();
+                                     benchmark::DoNotOptimize(out[3].data());
+                                   });
+                                 });
+  }
   for (Isa isa : {Isa::portable, Isa::avx512}) {
     if (keccak::lower_keccak_isa(isa, 4) != isa) continue;  // not runnable here
     benchmark::RegisterBenchmark(("keccak/sha3-256-1184B/" + std::string(isa_name(isa))).c_str(),
