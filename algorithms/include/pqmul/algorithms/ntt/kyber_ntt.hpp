@@ -245,8 +245,16 @@ class BasicKyberNttMultiplier {
   using accumulator = Transformed<AccumulatorTag, std::array<std::int32_t, 256>>;
 
   std::string name() const { return "ntt"; }
-  operand make_operand() const { return {}; }
-  accumulator make_accumulator() const { return {}; }
+  // Storage only, not zeroed (transform and clear fill it): the KEMs make
+  // several per operation.
+  operand make_operand() const {
+    operand x;
+    return x;
+  }
+  accumulator make_accumulator() const {
+    accumulator acc;
+    return acc;
+  }
   std::size_t operand_bytes() const { return sizeof(operand); }
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   // How many products (or add_ntt terms) a lane holds without int32 overflow.

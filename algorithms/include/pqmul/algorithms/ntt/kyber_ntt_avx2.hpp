@@ -81,8 +81,16 @@ class KyberNttAvx2Multiplier {
   using accumulator = KyberNttMultiplier::accumulator;
 
   std::string name() const { return "ntt"; }
-  operand make_operand() const { return {}; }
-  accumulator make_accumulator() const { return {}; }
+  // Storage only, not zeroed (transform and clear fill it): the KEMs make
+  // several per operation.
+  operand make_operand() const {
+    operand x;
+    return x;
+  }
+  accumulator make_accumulator() const {
+    accumulator acc;
+    return acc;
+  }
   std::size_t operand_bytes() const { return sizeof(operand); }
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   // add_ntt terms (|x| <= (q-1)/2) grow a lane by less than one product does.

@@ -34,8 +34,16 @@ class KyberNttAvx512Multiplier {
   using accumulator = KyberNttMultiplier::accumulator;
 
   std::string name() const { return "ntt"; }
-  operand make_operand() const { return {}; }
-  accumulator make_accumulator() const { return {}; }
+  // Storage only, not zeroed (transform and clear fill it): the KEMs make
+  // several per operation.
+  operand make_operand() const {
+    operand x;
+    return x;
+  }
+  accumulator make_accumulator() const {
+    accumulator acc;
+    return acc;
+  }
   std::size_t operand_bytes() const { return sizeof(operand); }
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   static constexpr std::size_t max_products = KyberNttAvx2Multiplier::max_products;

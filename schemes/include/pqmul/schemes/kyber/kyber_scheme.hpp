@@ -68,14 +68,14 @@ struct NttBridge<M> {
     M::add_ntt(acc, e_hat);
     auto t_hat = m.make_operand();
     M::to_ntt(acc, t_hat);
-    KPoly out;
+    KPoly out(uninitialized);
     out.coeffs = M::ntt_coefficients(t_hat);
     return out;
   }
   // NTT(f) in [0, q) by the multiplier's own transform, or from `x` = the
   // operand of f when it was transformed already.
   static KPoly ntt_of(const M& m, const KPoly& f, const typename M::operand* x) {
-    KPoly out;
+    KPoly out(uninitialized);
     if (x == nullptr) {
       auto y = m.make_operand();
       m.transform(f, y);
@@ -161,16 +161,17 @@ class Kyber {
     check_length(ss, P::ss_bytes, "shared secret buffer");
     if (!key_checked) check_encapsulation_key(ek);
     std::array<std::uint8_t, 32> h_ek;
-    std::optional<Matrix> a_t;
+    Matrix a_t = unzeroed<k * k>();  // sampled here on a SIMD ISA (built in place: no copy)
+    const Matrix* sampled = nullptr;
     if (hash_isa_ == Isa::portable) {
       h_ek = keccak::sha3_256(ek, hash_isa_);
     } else {
       // H(ek) in one lane of the 4-way Keccak, A^T in the others.
-      a_t.emplace(unzeroed<k * k>());
-      sample_matrix_beside(rho_of(ek), k, true, *a_t, digest_job(ek, {}, h_ek), hash_isa_);
+      sample_matrix_beside(rho_of(ek), k, true, a_t, digest_job(ek, {}, h_ek), hash_isa_);
+      sampled = &a_t;
     }
     const auto kr = hash_g(m, h_ek);  // (K, r)
-    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, a_t ? &*a_t : nullptr);
+    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, sampled);
     if constexpr (P::version == Version::fips203) {
       std::copy(kr.begin(), kr.begin() + 32, ss.begin());
     } else {
@@ -205,11 +206,12 @@ class Kyber {
     // round 3: H(c) for the KDF) and A^T of the re-encryption depend only on
     // the inputs: on a SIMD ISA they share the 4-way Keccak lanes.
     std::array<std::uint8_t, 32> ct_digest;
-    std::optional<Matrix> a_t;
+    Matrix a_t = unzeroed<k * k>();  // sampled here on a SIMD ISA
+    const Matrix* sampled = nullptr;
     if (hash_isa_ != Isa::portable) {
-      a_t.emplace(unzeroed<k * k>());
       auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
-      sample_matrix_beside(rho_of(ek), k, true, *a_t, std::move(job), hash_isa_);
+      sample_matrix_beside(rho_of(ek), k, true, a_t, std::move(job), hash_isa_);
+      sampled = &a_t;
     } else if constexpr (P::version == Version::fips203) {
       keccak::Shake256 j(hash_isa_);
       j.absorb(z);
@@ -222,7 +224,7 @@ class Kyber {
     pke_decrypt(dk_pke, ct, m_prime);
     const auto kr = hash_g(m_prime, h);
     std::array<std::uint8_t, P::ct_bytes> ct_prime;
-    pke_encrypt(ek, m_prime, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct_prime, a_t ? &*a_t : nullptr);
+    pke_encrypt(ek, m_prime, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct_prime, sampled);
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
       // K_bar = J(z || c).
@@ -366,12 +368,12 @@ class Kyber {
   void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, VectorView v,
                     const std::vector<typename M::operand>& cached, const Matrix* precomputed, Finish&& finish,
                     FinishNormal&& finish_normal) const {
-    std::optional<Matrix> sampled;
-    if (precomputed == nullptr) sampled.emplace(matrix(rho, transposed));
-    const Matrix& entries = precomputed != nullptr ? *precomputed : *sampled;
+    // (Both branches are prvalues: the matrix is built in place, not copied.)
+    const Matrix sampled = precomputed != nullptr ? unzeroed<k * k>() : matrix(rho, transposed);
+    const Matrix& entries = precomputed != nullptr ? *precomputed : sampled;
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
-    KPoly sum;  // the eager strategy's running sum
+    KPoly sum(uninitialized);  // the eager strategy's running sum, zeroed per row
     for (unsigned row = 0; row < k; ++row) {
       if (strategy_ == Strategy::eager) sum = KPoly{};
       m_.clear(acc);
@@ -406,7 +408,7 @@ class Kyber {
   KPoly inner_product_ntt(VectorView f_hat, VectorView v, const std::vector<typename M::operand>& cached) const {
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
-    KPoly sum{};
+    KPoly sum = strategy_ == Strategy::eager ? KPoly{} : KPoly(uninitialized);  // the eager sum starts at zero
     m_.clear(acc);
     for (unsigned j = 0; j < k; ++j) {
       Bridge::from_ntt(m_, f_hat[j], a);
