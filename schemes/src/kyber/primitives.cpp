@@ -140,14 +140,16 @@ KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsi
   h.absorb(sigma);
   h.absorb(std::span<const std::uint8_t>(&n, 1));
   h.squeeze(prf);
+  // One named result on every path, so that it is returned in place (NRVO).
+  KPoly f(uninitialized);
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly f(uninitialized);
     kyber_cbd_avx2(f.coeffs.data(), bytes, eta);
     return f;
   }
 #endif
-  return cbd(prf, eta);
+  f = cbd(prf, eta);
+  return f;
 }
 
 KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta) {
@@ -231,6 +233,7 @@ void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa is
 }
 
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
+  KPoly f(uninitialized);  // the one result of every path: returned in place
 #if defined(PQMUL_X86_SIMD)
   using Kernel = void (*)(std::uint16_t*, const std::uint8_t*);
   Kernel kernel = nullptr;
@@ -245,13 +248,13 @@ KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
   }
   if ((isa == Isa::avx2 || isa == Isa::avx512) && kernel != nullptr) {
     check_width(d, in.size());
-    KPoly f(uninitialized);
     kernel(f.coeffs.data(), in.data());
     return f;
   }
 #endif
   static_cast<void>(isa);
-  return byte_decode(in, d);
+  f = byte_decode(in, d);
+  return f;
 }
 
 bool encoding_is_reduced(std::span<const std::uint8_t> in) {
@@ -294,29 +297,24 @@ KPoly decompress(const KPoly& f, unsigned d) {
 }
 
 KPoly compress(const KPoly& f, unsigned d, Isa isa) {
+  KPoly r(uninitialized);  // the one result of every path: returned in place
 #if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx512) {
-    KPoly r(uninitialized);
-    if (avx512::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
-  }
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly r(uninitialized);
-    if (avx2::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
-  }
+  if (isa == Isa::avx512 && avx512::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
+  if ((isa == Isa::avx2 || isa == Isa::avx512) && avx2::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
 #endif
   static_cast<void>(isa);
-  return compress(f, d);
+  r = compress(f, d);
+  return r;
 }
 
 KPoly decompress(const KPoly& f, unsigned d, Isa isa) {
+  KPoly r(uninitialized);  // the one result of every path: returned in place
 #if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly r(uninitialized);
-    if (avx2::decompress(r.coeffs.data(), f.coeffs.data(), d)) return r;
-  }
+  if ((isa == Isa::avx2 || isa == Isa::avx512) && avx2::decompress(r.coeffs.data(), f.coeffs.data(), d)) return r;
 #endif
   static_cast<void>(isa);
-  return decompress(f, d);
+  r = decompress(f, d);
+  return r;
 }
 
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m) {
@@ -339,16 +337,17 @@ void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m) {
 }
 
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa) {
+  KPoly f(uninitialized);  // the one result of every path: returned in place
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
     KPoly bits(uninitialized);
     avx2::byte_decode_1(bits.coeffs.data(), m.data());
-    KPoly f(uninitialized);
     if (avx2::decompress(f.coeffs.data(), bits.coeffs.data(), 1)) return f;
   }
 #endif
   static_cast<void>(isa);
-  return message_to_poly(m);
+  f = message_to_poly(m);
+  return f;
 }
 
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa) {
