@@ -198,31 +198,51 @@ TEST_CASE("sample_matrix_beside equals the scalar entries and the hash beside th
       }
       REQUIRE(slow);
       for (bool transposed : {false, true}) {
-        INFO("k " << k << ", transposed " << transposed);
-        const auto message = prng.bytes(384 * k + 32);  // as long as an encapsulation key
-        std::array<std::uint8_t, 32> digest{};
-        keccak::LaneJob job{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
-                            [&digest](std::span<const std::uint8_t> block) {
-                              std::copy(block.begin(), block.begin() + 32, digest.begin());
-                              return false;
-                            }};
-        std::vector<KPoly> a(k * k);
-        sample_matrix_beside(rho, k, transposed, a, std::move(job), isa);
-        CHECK(digest == keccak::sha3_256(message));
-        for (unsigned r = 0; r < k; ++r)
-          for (unsigned c = 0; c < k; ++c) {
-            const auto j = static_cast<std::uint8_t>(transposed ? r : c);
-            const auto i = static_cast<std::uint8_t>(transposed ? c : r);
-            INFO("entry " << r << "," << c);
-            REQUIRE(a[k * r + c] == sample_ntt(rho, j, i));
-          }
+        // The hashes of the KEMs: H(ek) (one piece), J(z || c) (two pieces,
+        // SHAKE256), H(c) of 1,088 bytes (a whole number of blocks: the last
+        // block is all padding), and a short one.
+        struct Hash {
+          std::uint8_t domain;
+          std::size_t first, second;
+        };
+        const Hash hashes[] = {{keccak::sha3_domain, 384 * k + 32, 0},
+                               {keccak::shake_domain, 32, 320 * k + 128},
+                               {keccak::sha3_domain, 1088, 0},
+                               {keccak::shake_domain, 5, 3}};
+        for (const Hash& hash : hashes) {
+          INFO("k " << k << ", transposed " << transposed << ", hash of " << hash.first << " + " << hash.second);
+          const auto first = prng.bytes(hash.first), second = prng.bytes(hash.second);
+          std::array<std::uint8_t, 32> digest{};
+          const HashBeside job{keccak::sha3_256_rate, hash.domain,
+                               {std::span<const std::uint8_t>(first), std::span<const std::uint8_t>(second)}, digest};
+          std::vector<KPoly> a(k * k);
+          sample_matrix_beside(rho, k, transposed, a, job, isa);
+          keccak::Sponge reference(keccak::sha3_256_rate, hash.domain);
+          reference.absorb(first);
+          reference.absorb(second);
+          std::array<std::uint8_t, 32> expected;
+          reference.squeeze(expected);
+          CHECK(digest == expected);
+          for (unsigned r = 0; r < k; ++r)
+            for (unsigned c = 0; c < k; ++c) {
+              const auto j = static_cast<std::uint8_t>(transposed ? r : c);
+              const auto i = static_cast<std::uint8_t>(transposed ? c : r);
+              INFO("entry " << r << "," << c);
+              REQUIRE(a[k * r + c] == sample_ntt(rho, j, i));
+            }
+        }
       }
     }
   };
   for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) check(isa);
   std::vector<KPoly> wrong(5);
-  keccak::LaneJob job{keccak::sha3_256_rate, keccak::sha3_domain, {}, [](std::span<const std::uint8_t>) { return false; }};
+  std::vector<std::uint8_t> wrong_out(137);  // more than one SHA3-256 block
+  std::array<std::uint8_t, 32> digest{};
+  const HashBeside job{keccak::sha3_256_rate, keccak::sha3_domain, {}, digest};
   CHECK_THROWS_AS(sample_matrix_beside(random_seed(prng), 2, false, wrong, job), std::invalid_argument);
+  std::vector<KPoly> right(4);
+  const HashBeside too_wide{keccak::sha3_256_rate, keccak::sha3_domain, {}, std::span<std::uint8_t>(wrong_out)};
+  CHECK_THROWS_AS(sample_matrix_beside(random_seed(prng), 2, false, right, too_wide), std::invalid_argument);
 }
 
 #if defined(PQMUL_X86_SIMD)

@@ -109,33 +109,15 @@ void SpongeLanes::prepare_absorb(std::size_t lane) {
 }
 
 void SpongeLanes::xor_pending() {
-#if defined(PQMUL_X86_SIMD)
-  if (isa_ != Isa::portable) {
-    keccak_xor_lanes_x4_avx2(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_);
-  } else
-#endif
-  {
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      if (pending_reset_ & (1u << lane))
-        for (std::size_t i = 0; i < 25; ++i) states_[lanes * i + lane] = 0;
-      for (std::size_t w = 0; w < pending_words_[lane]; ++w)
-        states_[lanes * w + lane] ^= load_le64(pending_in_[lane] + 8 * w);
-    }
-  }
+  // isa_ is lowered already, so the transfers run the family the permutation runs.
+  xor_lanes_x4(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_, isa_);
   pending_in_.fill(nullptr);
   pending_words_.fill(0);
   pending_reset_ = 0;
 }
 
 void SpongeLanes::extract(std::uint8_t* const* out, const std::size_t* words) const {
-#if defined(PQMUL_X86_SIMD)
-  if (isa_ != Isa::portable) {
-    keccak_extract_lanes_x4_avx2(states_.data(), out, words);
-    return;
-  }
-#endif
-  for (std::size_t lane = 0; lane < lanes; ++lane)
-    for (std::size_t w = 0; w < words[lane]; ++w) store_le64(out[lane] + 8 * w, states_[lanes * w + lane]);
+  extract_lanes_x4(states_.data(), out, words, isa_);
 }
 
 void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {

@@ -76,6 +76,32 @@ Isa fastest_keccak_isa() {
 }
 
 void permute_x4(std::uint64_t* states, Isa isa) { permute_lowered(states, 4, lower_keccak_isa(isa, 4)); }
+
+void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset,
+                  Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (lower_keccak_isa(isa, 4) != Isa::portable) {
+    keccak_xor_lanes_x4_avx2(states, in, words, reset);
+    return;
+  }
+#endif
+  for (std::size_t lane = 0; lane < 4; ++lane) {
+    if (reset & (1u << lane))
+      for (std::size_t i = 0; i < 25; ++i) states[4 * i + lane] = 0;
+    for (std::size_t w = 0; w < words[lane]; ++w) states[4 * w + lane] ^= load_le64(in[lane] + 8 * w);
+  }
+}
+
+void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (lower_keccak_isa(isa, 4) != Isa::portable) {
+    keccak_extract_lanes_x4_avx2(states, out, words);
+    return;
+  }
+#endif
+  for (std::size_t lane = 0; lane < 4; ++lane)
+    for (std::size_t w = 0; w < words[lane]; ++w) store_le64(out[lane] + 8 * w, states[4 * w + lane]);
+}
 void permute_x8(std::uint64_t* states, Isa isa) { permute_lowered(states, 8, lower_keccak_isa(isa, 8)); }
 
 template <std::size_t Ways>

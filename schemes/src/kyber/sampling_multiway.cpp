@@ -2,12 +2,11 @@
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
 #include <algorithm>
-#include <functional>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
 #include "pqmul/schemes/common/keccak.hpp"
-#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 namespace pqmul::kyber {
@@ -252,51 +251,125 @@ void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std:
 }
 
 void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
-                          keccak::LaneJob beside, std::optional<Isa> isa) {
-  if (out.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
-  if (!beside.take_block) throw std::invalid_argument("sample_matrix_beside: the job beside needs a block handler");
-  const Isa wanted = wanted_isa(isa);
-  const bool avx2 = use_avx2(wanted);
-  // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when transposed.
-  auto index_of = [&](std::size_t e) {
-    const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
-    return transposed ? MatrixIndex{r, c} : MatrixIndex{c, r};
-  };
-  constexpr std::size_t stream_bytes = first_blocks * shake128_rate;
+                          const HashBeside& beside, std::optional<Isa> isa) {
   constexpr std::size_t max_entries = 16;  // k <= 4
+  if (out.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
   if (out.size() > max_entries) throw std::invalid_argument("sample_matrix_beside: k must be at most 4");
-  // Each entry's first three blocks are squeezed straight into its stream and
-  // sampled at once; the rare entry that needs more continues block by block.
-  // (The entries derive from the public rho, so the rejection may branch.)
-  struct EntrySampler {
-    KPoly* poly = nullptr;
-    std::size_t filled = 0;
-    bool avx2 = false;
-    bool operator()(std::span<const std::uint8_t> bytes) {
-      filled = rejection_sample(*poly, filled, bytes.data(), bytes.size(), avx2);
-      return filled < 256;
+  const std::size_t rate = beside.rate;
+  if (rate == 0 || rate >= 200 || rate % 8 != 0 || beside.out.size() > rate)
+    throw std::invalid_argument("sample_matrix_beside: the hash needs a rate below 200 (multiple of 8) and one output block");
+  const Isa wanted = wanted_isa(isa);
+  const Isa family = keccak::lower_keccak_isa(wanted, 4);
+  const bool avx2 = use_avx2(wanted);
+
+  // Every block is laid out before the first permutation, so that none is
+  // written just before a vector load reads it. The hash's blocks lie in its
+  // input, except the one across the two pieces and the padded last one.
+  const auto first = beside.input[0], second = beside.input[1];
+  const std::size_t length = first.size() + second.size(), hash_blocks = length / rate + 1;
+  alignas(32) std::uint8_t assembled[2][200];
+  std::size_t assembled_used = 0;
+  std::array<const std::uint8_t*, 16> hash_block{};  // <= 15 blocks: ML-KEM inputs are below 2 KB
+  if (hash_blocks > hash_block.size()) throw std::invalid_argument("sample_matrix_beside: hash input too long");
+  for (std::size_t b = 0; b < hash_blocks; ++b) {
+    const std::size_t at = b * rate, take = std::min(rate, length - at);
+    if (take == rate && at + rate <= first.size()) {
+      hash_block[b] = first.data() + at;
+    } else if (take == rate && at >= first.size()) {
+      hash_block[b] = second.data() + (at - first.size());
+    } else {
+      std::uint8_t* block = assembled[assembled_used++];
+      for (std::size_t i = 0; i < take; ++i) {
+        const std::size_t p = at + i;
+        block[i] = p < first.size() ? first[p] : second[p - first.size()];
+      }
+      std::memset(block + take, 0, rate - take);
+      if (take < rate) {
+        block[take] ^= beside.domain;
+        block[rate - 1] ^= 0x80;
+      }
+      hash_block[b] = block;
     }
-  };
-  std::array<std::array<std::uint8_t, 34>, max_entries> seeds;
-  std::array<EntrySampler, max_entries> samplers;
-  std::array<keccak::BlockHandler, max_entries> handlers;  // references to the samplers: no allocation
-  alignas(64) std::uint8_t streams[max_entries][stream_bytes];
-  keccak::SpongeLanes lanes(wanted);
-  // The long hash starts first, in lane 0; entries take the lanes as they free up.
-  lanes.start(beside.rate, beside.domain, beside.input[0], beside.take_block, beside.input[1]);
-  std::size_t next = 0;
-  while (next < out.size() || lanes.any_busy()) {
-    for (; next < out.size() && lanes.any_free(); ++next) {
-      const MatrixIndex index = index_of(next);
-      std::copy(rho.begin(), rho.end(), seeds[next].begin());
-      seeds[next][32] = index.j;
-      seeds[next][33] = index.i;
-      samplers[next] = EntrySampler{&out[next], 0, avx2};
-      handlers[next] = std::ref(samplers[next]);
-      lanes.start(shake128_rate, 0x1F, seeds[next], std::span<std::uint8_t>(streams[next], stream_bytes),
-                  handlers[next]);
+  }
+  // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when
+  // transposed: its seed block is rho || j || i with the SHAKE128 padding.
+  alignas(32) std::uint8_t seed_block[max_entries][shake128_rate];
+  for (std::size_t e = 0; e < out.size(); ++e) {
+    const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
+    std::memcpy(seed_block[e], rho.data(), 32);
+    seed_block[e][32] = transposed ? r : c;
+    seed_block[e][33] = transposed ? c : r;
+    std::memset(seed_block[e] + 34, 0, shake128_rate - 34);
+    seed_block[e][34] = 0x1F;
+    seed_block[e][shake128_rate - 1] ^= 0x80;
+  }
+
+  // Lane 0 hashes while lanes 1-3 sample entries (each three blocks straight
+  // into its stream, sampled at once; the rare short one continues block by
+  // block); lane 0 joins them when the hash is done.
+  constexpr std::size_t stream_bytes = first_blocks * shake128_rate;
+  alignas(64) std::uint8_t stream[max_entries][stream_bytes];
+  alignas(32) std::uint8_t extra[4][shake128_rate];  // blocks past the third
+  alignas(32) std::uint8_t hash_out[200];
+  alignas(64) std::array<std::uint64_t, 100> states{};
+  constexpr std::size_t idle = SIZE_MAX;
+  std::array<std::size_t, 4> entry{idle, idle, idle, idle}, squeezed{};
+  std::array<std::size_t, 4> filled{};
+  std::array<const std::uint8_t*, 4> in{};
+  std::array<std::size_t, 4> in_words{};
+  unsigned reset = 1;
+  std::size_t next = 0, hash_absorbed = 1;  // block 0 goes in with the first step
+  bool hashing = true;
+  in[0] = hash_block[0];
+  in_words[0] = rate / 8;
+  for (;;) {
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      if (entry[lane] != idle || (lane == 0 && hashing) || next == out.size()) continue;
+      entry[lane] = next++;
+      squeezed[lane] = 0;
+      in[lane] = seed_block[entry[lane]];
+      in_words[lane] = shake128_rate / 8;
+      reset |= 1u << lane;
     }
-    lanes.step();
+    if (!hashing && entry[0] == idle && entry[1] == idle && entry[2] == idle && entry[3] == idle) break;
+    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset, family);
+    keccak::permute_x4(states.data(), family);
+    in = {};
+    in_words = {};
+    reset = 0;
+    std::array<std::uint8_t*, 4> to{};
+    std::array<std::size_t, 4> to_words{};
+    const bool hash_output = hashing && hash_absorbed == hash_blocks;
+    if (hash_output) {
+      to[0] = hash_out;
+      to_words[0] = (beside.out.size() + 7) / 8;
+    }
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      if (entry[lane] == idle) continue;
+      to[lane] = squeezed[lane] < first_blocks ? stream[entry[lane]] + shake128_rate * squeezed[lane] : extra[lane];
+      to_words[lane] = shake128_rate / 8;
+    }
+    keccak::extract_lanes_x4(states.data(), to.data(), to_words.data(), family);
+    if (hashing) {
+      if (hash_output) {
+        std::memcpy(beside.out.data(), hash_out, beside.out.size());
+        hashing = false;
+      } else {
+        in[0] = hash_block[hash_absorbed++];
+        in_words[0] = rate / 8;
+      }
+    }
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      const std::size_t e = entry[lane];
+      if (e == idle) continue;
+      ++squeezed[lane];
+      if (squeezed[lane] < first_blocks) continue;
+      // (The entries derive from the public rho, so the rejection may branch.)
+      filled[lane] = squeezed[lane] == first_blocks
+                         ? rejection_sample(out[e], 0, stream[e], stream_bytes, avx2)
+                         : rejection_sample(out[e], filled[lane], extra[lane], shake128_rate, avx2);
+      if (filled[lane] == 256) entry[lane] = idle;
+    }
   }
 }
 

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -210,7 +209,7 @@ class Kyber {
     const Matrix* sampled = nullptr;
     if (hash_isa_ != Isa::portable) {
       auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
-      sample_matrix_beside(rho_of(ek), k, true, a_t, std::move(job), hash_isa_);
+      sample_matrix_beside(rho_of(ek), k, true, a_t, job, hash_isa_);
       sampled = &a_t;
     } else if constexpr (P::version == Version::fips203) {
       keccak::Shake256 j(hash_isa_);
@@ -272,21 +271,15 @@ class Kyber {
     return std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
   }
 
-  // Lane jobs of the 4-way Keccak (keccak_lanes.hpp) writing a 32-byte digest:
-  // SHA3-256(a || b), and SHAKE256(a || b) cut to 32 bytes.
-  static keccak::LaneJob digest_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
-                                    std::array<std::uint8_t, 32>& out) {
-    return keccak::LaneJob{136, 0x06, {a, b}, first_32_bytes(out)};
+  // Hashes run beside the matrix (sample_matrix_beside) writing a 32-byte
+  // digest: SHA3-256(a || b), and SHAKE256(a || b) cut to 32 bytes.
+  static HashBeside digest_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
+                               std::array<std::uint8_t, 32>& out) {
+    return HashBeside{keccak::sha3_256_rate, keccak::sha3_domain, {a, b}, out};
   }
-  static keccak::LaneJob shake256_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
-                                      std::array<std::uint8_t, 32>& out) {
-    return keccak::LaneJob{136, 0x1F, {a, b}, first_32_bytes(out)};
-  }
-  static std::function<bool(std::span<const std::uint8_t>)> first_32_bytes(std::array<std::uint8_t, 32>& out) {
-    return [&out](std::span<const std::uint8_t> block) {
-      std::copy(block.begin(), block.begin() + 32, out.begin());
-      return false;
-    };
+  static HashBeside shake256_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
+                                 std::array<std::uint8_t, 32>& out) {
+    return HashBeside{keccak::shake256_rate, keccak::shake_domain, {a, b}, out};
   }
 
   // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).

@@ -16,7 +16,6 @@
 #include <span>
 
 #include "pqmul/algorithms/isa.hpp"
-#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
 namespace pqmul::kyber {
@@ -69,11 +68,22 @@ void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std:
 void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
                    std::optional<Isa> isa = std::nullopt);
 
-// The same matrix, sampled on the lanes of the 4-way Keccak (keccak_lanes.hpp)
-// while one more sponge job, `beside`, runs in the first lane: a long hash
-// (H(ek) in encapsulation, J(z || c) or H(c) in decapsulation) hides the
-// matrix's permutations, which then cost no more than the hash alone.
+// A hash computed beside the matrix: SHAKE / SHA-3 of input[0] || input[1]
+// (`rate`-byte blocks, `domain` bits before the padding), of which `out`
+// (at most one block) receives the first bytes.
+struct HashBeside {
+  std::size_t rate;
+  std::uint8_t domain;
+  std::array<std::span<const std::uint8_t>, 2> input;
+  std::span<std::uint8_t> out;
+};
+
+// The same matrix, sampled on three lanes of the 4-way Keccak while the hash
+// `beside` runs in the fourth: a long hash (H(ek) in encapsulation, J(z || c)
+// or H(c) in decapsulation) hides the matrix's permutations, which then cost
+// little more than the hash alone. The schedule is fixed by k and the lengths
+// (and by rejection sampling, on the public rho).
 void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
-                          keccak::LaneJob beside, std::optional<Isa> isa = std::nullopt);
+                          const HashBeside& beside, std::optional<Isa> isa = std::nullopt);
 
 }  // namespace pqmul::kyber
