@@ -1,9 +1,9 @@
 // The sponges on the lanes of the 4-way Keccak against the scalar sponge:
 // mixed rates, domains and lengths (around the rates, empty inputs, messages
-// in two pieces), block handlers taking one or many blocks, fixed outputs of
-// every length, fixed outputs continued by a handler, more queued jobs than
-// lanes, jobs started while others are half done; on every kernel family this
-// CPU runs. The AVX2 block transfers against word-by-word loops.
+// in two pieces), outputs of one or many blocks, fixed outputs of
+// every length, more queued jobs than lanes, jobs started while others are
+// half done; on every kernel family this CPU runs. The AVX2 block transfers
+// against word-by-word loops.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -63,21 +63,18 @@ TEST_CASE("keccak lanes: every job's output equals the scalar sponge's", "[kecca
       }
   for (Isa isa : kernel_families()) {
     INFO(isa_name(isa));
+    // More jobs than lanes: each starts as soon as a lane is free.
     std::vector<std::vector<std::uint8_t>> got(cases.size());
-    std::vector<keccak::LaneJob> jobs;
-    for (std::size_t j = 0; j < cases.size(); ++j) {
-      const Case& c = cases[j];
-      keccak::LaneJob job;
-      job.rate = c.rate;
-      job.domain = c.domain;
-      job.input = {std::span<const std::uint8_t>(c.first), std::span<const std::uint8_t>(c.second)};
-      job.take_block = [&got, &c, j](std::span<const std::uint8_t> block) {
-        got[j].insert(got[j].end(), block.begin(), block.end());
-        return got[j].size() < c.rate * c.blocks;
-      };
-      jobs.push_back(job);
+    keccak::SpongeLanes lanes(isa);
+    std::size_t next = 0;
+    while (next < cases.size() || lanes.any_busy()) {
+      for (; next < cases.size() && lanes.any_free(); ++next) {
+        const Case& c = cases[next];
+        got[next].assign(c.rate * c.blocks, 0xEE);
+        lanes.start(c.rate, c.domain, c.first, got[next], c.second);
+      }
+      lanes.step();
     }
-    keccak::run_lanes_x4(jobs, isa);
     std::size_t wrong = 0;
     for (std::size_t j = 0; j < cases.size(); ++j) {
       const Case& c = cases[j];
@@ -87,12 +84,13 @@ TEST_CASE("keccak lanes: every job's output equals the scalar sponge's", "[kecca
   }
 }
 
-TEST_CASE("keccak lanes: a job without a rate or a handler is refused", "[keccak][lanes]") {
-  std::vector<keccak::LaneJob> jobs(1);
-  CHECK_THROWS_AS(keccak::run_lanes_x4(jobs, Isa::portable), std::invalid_argument);
-  jobs[0].take_block = [](std::span<const std::uint8_t>) { return false; };
-  jobs[0].rate = 100;
-  CHECK_THROWS_AS(keccak::run_lanes_x4(jobs, Isa::portable), std::invalid_argument);
+TEST_CASE("keccak lanes: a job with an impossible rate is refused", "[keccak][lanes]") {
+  std::vector<std::uint8_t> in(10), out(32);
+  keccak::SpongeLanes lanes(Isa::portable);
+  CHECK_THROWS_AS(lanes.start(100, 0x1F, in, out), std::invalid_argument);
+  CHECK_THROWS_AS(lanes.start(0, 0x1F, in, out), std::invalid_argument);
+  CHECK_THROWS_AS(lanes.start(200, 0x1F, in, out), std::invalid_argument);
+  CHECK_FALSE(lanes.any_busy());
 }
 
 TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[keccak][lanes]") {
@@ -140,37 +138,6 @@ TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[kecc
     CHECK(digest == scalar_sponge(136, 0x06, pk, 32));
     CHECK(wide == scalar_sponge(72, 0x06, small, 64));
     CHECK(coins == scalar_sponge(168, 0x1F, std::vector<std::uint8_t>(wide.end() - 32, wide.end()), 768));
-  }
-}
-
-TEST_CASE("keccak lanes: an output of whole blocks, then a handler for more, equals the scalar sponge",
-          "[keccak][lanes]") {
-  pqmul::test::TestPrng prng(31);
-  for (pqmul::Isa isa : kernel_families()) {
-    INFO(pqmul::isa_name(isa));
-    // The handler asks for 0, 1 or 3 blocks past the fixed output.
-    for (std::size_t more_blocks : {0u, 1u, 3u}) {
-      INFO("blocks after the output " << more_blocks);
-      const auto seed = prng.bytes(34), message = prng.bytes(1184);
-      std::vector<std::uint8_t> head(3 * 168, 0xEE), digest(32);
-      std::vector<std::uint8_t> seen;  // what the handler was given, in order
-      std::size_t calls = 0;
-      pqmul::keccak::BlockHandler then = [&](std::span<const std::uint8_t> bytes) {
-        seen.insert(seen.end(), bytes.begin(), bytes.end());
-        return calls++ < more_blocks;
-      };
-      pqmul::keccak::SpongeLanes lanes(isa);
-      lanes.start(136, 0x06, message, digest);
-      lanes.start(168, 0x1F, seed, head, then);
-      CHECK_THROWS_AS(lanes.start(168, 0x1F, seed, std::span<std::uint8_t>(head).first(100), then),
-                      std::invalid_argument);  // not whole blocks
-      lanes.finish();
-      const auto expected = scalar_sponge(168, 0x1F, seed, (3 + more_blocks) * 168);
-      CHECK(head == std::vector<std::uint8_t>(expected.begin(), expected.begin() + 3 * 168));
-      CHECK(seen == expected);
-      CHECK(calls == more_blocks + 1);
-      CHECK(digest == scalar_sponge(136, 0x06, message, 32));
-    }
   }
 }
 

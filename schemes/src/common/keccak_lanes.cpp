@@ -31,33 +31,6 @@ std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<
   return claim(job);
 }
 
-std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
-                               const BlockHandler& take, std::span<const std::uint8_t> more) {
-  check_rate(rate);
-  if (!take) throw std::invalid_argument("keccak lanes: a job needs a block handler");
-  Job job;
-  job.rate = rate;
-  job.domain = domain;
-  job.in = {in, more};
-  job.take = &take;
-  return claim(job);
-}
-
-std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
-                               std::span<std::uint8_t> out, const BlockHandler& then,
-                               std::span<const std::uint8_t> more) {
-  check_rate(rate);
-  if (!then) throw std::invalid_argument("keccak lanes: a job needs a block handler");
-  if (out.size() % rate != 0) throw std::invalid_argument("keccak lanes: the output before a handler must be whole blocks");
-  Job job;
-  job.rate = rate;
-  job.domain = domain;
-  job.in = {in, more};
-  job.out = out;
-  job.take = &then;
-  return claim(job);
-}
-
 std::size_t SpongeLanes::claim(const Job& job) {
   for (std::size_t lane = 0; lane < lanes; ++lane) {
     if (jobs_[lane].busy) continue;
@@ -122,15 +95,10 @@ void SpongeLanes::extract(std::uint8_t* const* out, const std::size_t* words) co
 
 void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
   Job& j = jobs_[lane];
-  if (j.squeezed < j.out.size()) {
-    const std::size_t n = std::min(j.rate, j.out.size() - j.squeezed);
-    if (block != j.out.data() + j.squeezed) std::memcpy(j.out.data() + j.squeezed, block, n);
-    j.squeezed += n;
-    if (j.squeezed < j.out.size()) return;
-    j.busy = j.take != nullptr && (*j.take)(j.out);
-    return;
-  }
-  j.busy = j.take != nullptr && (*j.take)(std::span<const std::uint8_t>(block, j.rate));
+  const std::size_t n = std::min(j.rate, j.out.size() - j.squeezed);
+  if (block != j.out.data() + j.squeezed) std::memcpy(j.out.data() + j.squeezed, block, n);
+  j.squeezed += n;
+  j.busy = j.squeezed < j.out.size();
 }
 
 void SpongeLanes::step() {
@@ -156,20 +124,6 @@ void SpongeLanes::step() {
       take_squeezed(lane, out[lane]);
     else
       prepare_absorb(lane);
-  }
-}
-
-void run_lanes_x4(std::span<LaneJob> jobs, Isa isa) {
-  for (const auto& job : jobs) {
-    check_rate(job.rate);
-    if (!job.take_block) throw std::invalid_argument("keccak lanes: a job needs a block handler");
-  }
-  SpongeLanes lanes(isa);
-  std::size_t next = 0;
-  while (next < jobs.size() || lanes.any_busy()) {
-    for (; next < jobs.size() && lanes.any_free(); ++next)
-      lanes.start(jobs[next].rate, jobs[next].domain, jobs[next].input[0], jobs[next].take_block, jobs[next].input[1]);
-    lanes.step();
   }
 }
 

@@ -1,19 +1,18 @@
 #pragma once
 // Independent sponge computations ("jobs") on the four lanes of the 4-way
 // Keccak, each with its own rate, domain, input and output. A KEM's hashes
-// form a chain per operation, but several links are independent (ML-KEM's
-// H(ek) and the matrix entries, Saber's matrix stream and the hashes of pk
-// or of the ciphertext), and the 4-way permutation costs little more than a
-// single-state one: running them side by side cuts the permutations done in
-// sequence. Every job's bytes are exactly those of keccak::Sponge.
+// form a chain per operation, but several links are independent (Saber's
+// matrix stream and the hashes of pk or of the ciphertext), and the 4-way
+// permutation costs little more than a single-state one: running them side by
+// side cuts the permutations done in sequence. Every job's bytes are exactly
+// those of keccak::Sponge. (ML-KEM's matrix beside one hash has its own fixed
+// schedule: kyber::sample_matrix_beside.)
 //
-// The schedule depends only on public lengths (and, for block handlers, on
-// what the handler asks for). Inputs, outputs and handlers are held by
+// The schedule depends only on public lengths. Inputs and outputs are held by
 // reference until their job finishes.
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <span>
 
 #include "pqmul/algorithms/isa.hpp"
@@ -22,10 +21,6 @@ namespace pqmul::keccak {
 
 inline constexpr std::size_t shake128_rate = 168, shake256_rate = 136, sha3_256_rate = 136, sha3_512_rate = 72;
 inline constexpr std::uint8_t shake_domain = 0x1F, sha3_domain = 0x06;
-
-// Receives each squeezed block (`rate` bytes) in order; returns true while it
-// wants another one.
-using BlockHandler = std::function<bool(std::span<const std::uint8_t>)>;
 
 class SpongeLanes {
  public:
@@ -37,16 +32,6 @@ class SpongeLanes {
   // every lane is busy). The message is in || more; the output fills `out`.
   std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
                     std::span<std::uint8_t> out, std::span<const std::uint8_t> more = {});
-  // The same with the output handed block by block to `take` (kept by
-  // reference): for consumers that do not know the length in advance.
-  std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, const BlockHandler& take,
-                    std::span<const std::uint8_t> more = {});
-  // Both: the first blocks fill `out` (a whole number of blocks, squeezed
-  // straight into it); `then` sees all of `out` at once and, while it returns
-  // true, each further block. For consumers that nearly always need a known
-  // length but now and then more (rejection sampling).
-  std::size_t start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
-                    std::span<std::uint8_t> out, const BlockHandler& then, std::span<const std::uint8_t> more = {});
   bool busy(std::size_t lane) const { return jobs_[lane].busy; }
   bool any_busy() const;
   bool any_free() const;
@@ -62,7 +47,6 @@ class SpongeLanes {
     std::uint8_t domain = 0;
     std::array<std::span<const std::uint8_t>, 2> in{};
     std::span<std::uint8_t> out;
-    const BlockHandler* take = nullptr;
     std::size_t absorbed = 0, squeezed = 0;
     bool padded = false, busy = false;
   };
@@ -70,7 +54,8 @@ class SpongeLanes {
   // Points the lane's pending input at its job's next block (in place, or
   // copied with the padding into the lane's block buffer).
   void prepare_absorb(std::size_t lane);
-  // Hands over the block extracted into the lane's squeeze target.
+  // Counts the block extracted into the lane's output (copying the part that
+  // fits when it went to the lane's block buffer).
   void take_squeezed(std::size_t lane, std::uint8_t* block);
   // Pending transfers of the next step: the input block of each lane (none
   // while it squeezes) and the lanes whose state starts from zero.
@@ -85,17 +70,5 @@ class SpongeLanes {
   std::array<std::size_t, lanes> pending_words_{};
   unsigned pending_reset_ = 0;
 };
-
-// A queued job for run_lanes_x4: the message is input[0] || input[1].
-struct LaneJob {
-  std::size_t rate = shake128_rate;
-  std::uint8_t domain = shake_domain;
-  std::array<std::span<const std::uint8_t>, 2> input{};
-  BlockHandler take_block;
-};
-
-// Runs every job to completion, starting them in queue order as lanes free
-// up, on the 4-way kernel of `isa` (portable: the scalar permutation per lane).
-void run_lanes_x4(std::span<LaneJob> jobs, Isa isa);
 
 }  // namespace pqmul::keccak
