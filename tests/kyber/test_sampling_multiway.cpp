@@ -245,6 +245,59 @@ TEST_CASE("sample_matrix_beside equals the scalar entries and the hash beside th
   CHECK_THROWS_AS(sample_matrix_beside(random_seed(prng), 2, false, right, too_wide), std::invalid_argument);
 }
 
+TEST_CASE("sample_in_lanes: matrix, noise and hash together equal the scalar samplers", "[kyber][sampling][multiway]") {
+  test::TestPrng prng(41);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+    for (unsigned k : {2u, 3u, 4u}) {
+      // The noise of K-PKE.KeyGen (2k of eta1) and of K-PKE.Encrypt (k of eta1,
+      // k + 1 of eta2), with ML-KEM-512's eta1 = 3 (two SHAKE256 blocks).
+      for (unsigned eta1 : {2u, 3u}) {
+        for (bool with_hash : {false, true}) {
+          INFO(isa_name(isa) << ", k " << k << ", eta1 " << eta1 << ", hash " << with_hash);
+          const auto rho = random_seed(prng), sigma = random_seed(prng);
+          const std::size_t count = with_hash ? 2 * k + 1 : 2 * k;
+          std::vector<unsigned> etas(count, 2);
+          for (std::size_t t = 0; t < (with_hash ? k : 2 * k); ++t) etas[t] = eta1;
+          const auto first_nonce = static_cast<std::uint8_t>(prng.below(200));
+          std::vector<KPoly> a(k * k), noise(count);
+          const NoiseBeside noise_job{sigma, first_nonce, etas, noise};
+          const auto message = prng.bytes(32 + 320 * k + 128);
+          std::array<std::uint8_t, 32> digest{};
+          const HashBeside hash{keccak::shake256_rate, keccak::shake_domain,
+                                {std::span<const std::uint8_t>(message).first(32),
+                                 std::span<const std::uint8_t>(message).subspan(32)},
+                                digest};
+          sample_in_lanes(rho, k, with_hash, a, with_hash ? &hash : nullptr, &noise_job, isa);
+          for (std::size_t t = 0; t < count; ++t) {
+            INFO("noise " << t);
+            REQUIRE(noise[t] == sample_noise(sigma, static_cast<std::uint8_t>(first_nonce + t), etas[t]));
+          }
+          for (unsigned r = 0; r < k; ++r)
+            for (unsigned c = 0; c < k; ++c) {
+              const auto j = static_cast<std::uint8_t>(with_hash ? r : c);
+              const auto i = static_cast<std::uint8_t>(with_hash ? c : r);
+              REQUIRE(a[k * r + c] == sample_ntt(rho, j, i));
+            }
+          if (with_hash) {
+            std::array<std::uint8_t, 32> expected;
+            keccak::shake256(expected, message);
+            CHECK(digest == expected);
+          }
+        }
+      }
+    }
+  }
+  std::vector<KPoly> a(4), noise(10);
+  std::vector<unsigned> etas(10, 2);
+  const auto seed = random_seed(prng);
+  const NoiseBeside too_many{seed, 0, etas, noise};
+  CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, nullptr, &too_many), std::invalid_argument);
+  std::vector<unsigned> bad_eta{2, 4};
+  std::vector<KPoly> two(2);
+  const NoiseBeside wrong_eta{seed, 0, bad_eta, two};
+  CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, nullptr, &wrong_eta), std::invalid_argument);
+}
+
 #if defined(PQMUL_X86_SIMD)
 // Twins of the AVX2 sampling kernels, for their tests below.
 namespace {

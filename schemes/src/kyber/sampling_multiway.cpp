@@ -45,6 +45,17 @@ std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* b
   return rejection_sample_portable(f, filled, bytes, length);
 }
 
+// out = SamplePolyCBD_eta of the 64 eta bytes at `stream`.
+void cbd_from_stream(KPoly& out, const std::uint8_t* stream, unsigned eta, [[maybe_unused]] bool avx2) {
+#if defined(PQMUL_X86_SIMD)
+  if (avx2) {
+    kyber_cbd_avx2(out.coeffs.data(), stream, eta);
+    return;
+  }
+#endif
+  out = cbd(std::span<const std::uint8_t>(stream, 64 * eta), eta);
+}
+
 // Entries index[0 .. used) into *out[0 .. used); the ways from `used` on are
 // hashed (the permutation is shared) but not sampled.
 template <std::size_t Ways>
@@ -137,16 +148,8 @@ void prf_cbd_ways_into(std::span<const std::uint8_t, 32> sigma, const std::array
   typename keccak::MultiSponge<Ways>::Outputs outputs;
   for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], 64 * max_eta);
   prf.squeeze(outputs);
-  [[maybe_unused]] const bool avx2 = prf.isa() != Isa::portable;
-  for (std::size_t k = 0; k < Ways; ++k) {
-#if defined(PQMUL_X86_SIMD)
-    if (avx2) {
-      kyber_cbd_avx2(out[k]->coeffs.data(), stream[k], eta[k]);
-      continue;
-    }
-#endif
-    *out[k] = cbd(std::span<const std::uint8_t>(stream[k], 64 * eta[k]), eta[k]);
-  }
+  const bool avx2 = prf.isa() != Isa::portable;
+  for (std::size_t k = 0; k < Ways; ++k) cbd_from_stream(*out[k], stream[k], eta[k], avx2);
 }
 
 template <std::size_t Ways>
@@ -252,12 +255,24 @@ void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std:
 
 void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
                           const HashBeside& beside, std::optional<Isa> isa) {
-  constexpr std::size_t max_entries = 16;  // k <= 4
-  if (out.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
-  if (out.size() > max_entries) throw std::invalid_argument("sample_matrix_beside: k must be at most 4");
-  const std::size_t rate = beside.rate;
-  if (rate == 0 || rate >= 200 || rate % 8 != 0 || beside.out.size() > rate)
-    throw std::invalid_argument("sample_matrix_beside: the hash needs a rate below 200 (multiple of 8) and one output block");
+  sample_in_lanes(rho, k, transposed, out, &beside, nullptr, isa);
+}
+
+void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
+                     const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa) {
+  constexpr std::size_t max_entries = 16, max_noise = 9;  // k <= 4: at most 2k + 1 noise polynomials
+  constexpr std::size_t shake256_rate = 136;
+  if (matrix.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
+  if (matrix.size() > max_entries) throw std::invalid_argument("sample_in_lanes: k must be at most 4");
+  if (hash != nullptr && (hash->rate == 0 || hash->rate >= 200 || hash->rate % 8 != 0 || hash->out.size() > hash->rate))
+    throw std::invalid_argument("sample_in_lanes: the hash needs a rate below 200 (multiple of 8) and one output block");
+  const std::size_t noise_count = noise != nullptr ? noise->out.size() : 0;
+  if (noise != nullptr) {
+    if (noise_count > max_noise || noise->eta.size() != noise_count)
+      throw std::invalid_argument("sample_in_lanes: at most 9 noise polynomials, one eta each");
+    for (unsigned e : noise->eta)
+      if (e != 2 && e != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
+  }
   const Isa wanted = wanted_isa(isa);
   const Isa family = keccak::lower_keccak_isa(wanted, 4);
   const bool avx2 = use_avx2(wanted);
@@ -265,36 +280,40 @@ void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, boo
   // Every block is laid out before the first permutation, so that none is
   // written just before a vector load reads it. The hash's blocks lie in its
   // input, except the one across the two pieces and the padded last one.
-  const auto first = beside.input[0], second = beside.input[1];
-  const std::size_t length = first.size() + second.size(), hash_blocks = length / rate + 1;
+  std::size_t hash_blocks = 0;
   alignas(32) std::uint8_t assembled[2][200];
-  std::size_t assembled_used = 0;
   std::array<const std::uint8_t*, 16> hash_block{};  // <= 15 blocks: ML-KEM inputs are below 2 KB
-  if (hash_blocks > hash_block.size()) throw std::invalid_argument("sample_matrix_beside: hash input too long");
-  for (std::size_t b = 0; b < hash_blocks; ++b) {
-    const std::size_t at = b * rate, take = std::min(rate, length - at);
-    if (take == rate && at + rate <= first.size()) {
-      hash_block[b] = first.data() + at;
-    } else if (take == rate && at >= first.size()) {
-      hash_block[b] = second.data() + (at - first.size());
-    } else {
-      std::uint8_t* block = assembled[assembled_used++];
-      for (std::size_t i = 0; i < take; ++i) {
-        const std::size_t p = at + i;
-        block[i] = p < first.size() ? first[p] : second[p - first.size()];
+  if (hash != nullptr) {
+    const auto first = hash->input[0], second = hash->input[1];
+    const std::size_t rate = hash->rate, length = first.size() + second.size();
+    hash_blocks = length / rate + 1;
+    if (hash_blocks > hash_block.size()) throw std::invalid_argument("sample_in_lanes: hash input too long");
+    std::size_t assembled_used = 0;
+    for (std::size_t b = 0; b < hash_blocks; ++b) {
+      const std::size_t at = b * rate, take = std::min(rate, length - at);
+      if (take == rate && at + rate <= first.size()) {
+        hash_block[b] = first.data() + at;
+      } else if (take == rate && at >= first.size()) {
+        hash_block[b] = second.data() + (at - first.size());
+      } else {
+        std::uint8_t* block = assembled[assembled_used++];
+        for (std::size_t i = 0; i < take; ++i) {
+          const std::size_t p = at + i;
+          block[i] = p < first.size() ? first[p] : second[p - first.size()];
+        }
+        std::memset(block + take, 0, rate - take);
+        if (take < rate) {
+          block[take] ^= hash->domain;
+          block[rate - 1] ^= 0x80;
+        }
+        hash_block[b] = block;
       }
-      std::memset(block + take, 0, rate - take);
-      if (take < rate) {
-        block[take] ^= beside.domain;
-        block[rate - 1] ^= 0x80;
-      }
-      hash_block[b] = block;
     }
   }
   // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when
   // transposed: its seed block is rho || j || i with the SHAKE128 padding.
   alignas(32) std::uint8_t seed_block[max_entries][shake128_rate];
-  for (std::size_t e = 0; e < out.size(); ++e) {
+  for (std::size_t e = 0; e < matrix.size(); ++e) {
     const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
     std::memcpy(seed_block[e], rho.data(), 32);
     seed_block[e][32] = transposed ? r : c;
@@ -303,35 +322,60 @@ void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, boo
     seed_block[e][34] = 0x1F;
     seed_block[e][shake128_rate - 1] ^= 0x80;
   }
+  // Noise t is PRF(sigma, nonce) = SHAKE256(sigma || nonce), 64 eta bytes.
+  alignas(32) std::uint8_t noise_block[max_noise][shake256_rate];
+  for (std::size_t t = 0; t < noise_count; ++t) {
+    std::memcpy(noise_block[t], noise->sigma.data(), 32);
+    noise_block[t][32] = static_cast<std::uint8_t>(noise->first_nonce + t);
+    std::memset(noise_block[t] + 33, 0, shake256_rate - 33);
+    noise_block[t][33] = 0x1F;
+    noise_block[t][shake256_rate - 1] ^= 0x80;
+  }
 
-  // Lane 0 hashes while lanes 1-3 sample entries (each three blocks straight
-  // into its stream, sampled at once; the rare short one continues block by
-  // block); lane 0 joins them when the hash is done.
+  // Lane 0 hashes while the others take the entries, then the noise, in that
+  // order as they free up (lane 0 too once the hash is done). An entry's first
+  // three blocks go straight into its stream and are sampled at once; the
+  // rare short one continues block by block.
   constexpr std::size_t stream_bytes = first_blocks * shake128_rate;
   alignas(64) std::uint8_t stream[max_entries][stream_bytes];
-  alignas(32) std::uint8_t extra[4][shake128_rate];  // blocks past the third
+  alignas(64) std::uint8_t noise_stream[max_noise][2 * shake256_rate];
+  alignas(32) std::uint8_t extra[4][shake128_rate];  // entry blocks past the third
   alignas(32) std::uint8_t hash_out[200];
   alignas(64) std::array<std::uint64_t, 100> states{};
-  constexpr std::size_t idle = SIZE_MAX;
-  std::array<std::size_t, 4> entry{idle, idle, idle, idle}, squeezed{};
-  std::array<std::size_t, 4> filled{};
+  enum class Work : std::uint8_t { idle, hash, entry, noise };
+  std::array<Work, 4> work{};
+  std::array<std::size_t, 4> index{}, squeezed{}, filled{};
   std::array<const std::uint8_t*, 4> in{};
   std::array<std::size_t, 4> in_words{};
-  unsigned reset = 1;
-  std::size_t next = 0, hash_absorbed = 1;  // block 0 goes in with the first step
-  bool hashing = true;
-  in[0] = hash_block[0];
-  in_words[0] = rate / 8;
+  unsigned reset = 0;
+  std::size_t next_entry = 0, next_noise = 0, hash_absorbed = 0;
+  if (hash != nullptr) {
+    work[0] = Work::hash;
+    in[0] = hash_block[0];
+    in_words[0] = hash->rate / 8;
+    reset = 1;
+    hash_absorbed = 1;  // block 0 goes in with the first step
+  }
   for (;;) {
     for (std::size_t lane = 0; lane < 4; ++lane) {
-      if (entry[lane] != idle || (lane == 0 && hashing) || next == out.size()) continue;
-      entry[lane] = next++;
+      if (work[lane] != Work::idle) continue;
+      if (next_entry < matrix.size()) {
+        work[lane] = Work::entry;
+        index[lane] = next_entry++;
+        in[lane] = seed_block[index[lane]];
+        in_words[lane] = shake128_rate / 8;
+      } else if (next_noise < noise_count) {
+        work[lane] = Work::noise;
+        index[lane] = next_noise++;
+        in[lane] = noise_block[index[lane]];
+        in_words[lane] = shake256_rate / 8;
+      } else {
+        continue;
+      }
       squeezed[lane] = 0;
-      in[lane] = seed_block[entry[lane]];
-      in_words[lane] = shake128_rate / 8;
       reset |= 1u << lane;
     }
-    if (!hashing && entry[0] == idle && entry[1] == idle && entry[2] == idle && entry[3] == idle) break;
+    if (work[0] == Work::idle && work[1] == Work::idle && work[2] == Work::idle && work[3] == Work::idle) break;
     keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset, family);
     keccak::permute_x4(states.data(), family);
     in = {};
@@ -339,36 +383,59 @@ void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, boo
     reset = 0;
     std::array<std::uint8_t*, 4> to{};
     std::array<std::size_t, 4> to_words{};
-    const bool hash_output = hashing && hash_absorbed == hash_blocks;
-    if (hash_output) {
-      to[0] = hash_out;
-      to_words[0] = (beside.out.size() + 7) / 8;
-    }
     for (std::size_t lane = 0; lane < 4; ++lane) {
-      if (entry[lane] == idle) continue;
-      to[lane] = squeezed[lane] < first_blocks ? stream[entry[lane]] + shake128_rate * squeezed[lane] : extra[lane];
-      to_words[lane] = shake128_rate / 8;
-    }
-    keccak::extract_lanes_x4(states.data(), to.data(), to_words.data(), family);
-    if (hashing) {
-      if (hash_output) {
-        std::memcpy(beside.out.data(), hash_out, beside.out.size());
-        hashing = false;
-      } else {
-        in[0] = hash_block[hash_absorbed++];
-        in_words[0] = rate / 8;
+      switch (work[lane]) {
+        case Work::hash:
+          if (hash_absorbed == hash_blocks) {
+            to[lane] = hash_out;
+            to_words[lane] = (hash->out.size() + 7) / 8;
+          }
+          break;
+        case Work::entry:
+          to[lane] = squeezed[lane] < first_blocks ? stream[index[lane]] + shake128_rate * squeezed[lane] : extra[lane];
+          to_words[lane] = shake128_rate / 8;
+          break;
+        case Work::noise: {
+          const std::size_t bytes = 64 * noise->eta[index[lane]] - shake256_rate * squeezed[lane];
+          to[lane] = noise_stream[index[lane]] + shake256_rate * squeezed[lane];
+          to_words[lane] = std::min(shake256_rate, bytes) / 8;
+          break;
+        }
+        case Work::idle:
+          break;
       }
     }
+    keccak::extract_lanes_x4(states.data(), to.data(), to_words.data(), family);
     for (std::size_t lane = 0; lane < 4; ++lane) {
-      const std::size_t e = entry[lane];
-      if (e == idle) continue;
-      ++squeezed[lane];
-      if (squeezed[lane] < first_blocks) continue;
-      // (The entries derive from the public rho, so the rejection may branch.)
-      filled[lane] = squeezed[lane] == first_blocks
-                         ? rejection_sample(out[e], 0, stream[e], stream_bytes, avx2)
-                         : rejection_sample(out[e], filled[lane], extra[lane], shake128_rate, avx2);
-      if (filled[lane] == 256) entry[lane] = idle;
+      const std::size_t i = index[lane];
+      switch (work[lane]) {
+        case Work::hash:
+          if (hash_absorbed == hash_blocks) {
+            std::memcpy(hash->out.data(), hash_out, hash->out.size());
+            work[lane] = Work::idle;
+          } else {
+            in[lane] = hash_block[hash_absorbed++];
+            in_words[lane] = hash->rate / 8;
+          }
+          break;
+        case Work::entry:
+          ++squeezed[lane];
+          if (squeezed[lane] < first_blocks) break;
+          // (The entries derive from the public rho, so the rejection may branch.)
+          filled[lane] = squeezed[lane] == first_blocks
+                             ? rejection_sample(matrix[i], 0, stream[i], stream_bytes, avx2)
+                             : rejection_sample(matrix[i], filled[lane], extra[lane], shake128_rate, avx2);
+          if (filled[lane] == 256) work[lane] = Work::idle;
+          break;
+        case Work::noise:
+          ++squeezed[lane];
+          if (shake256_rate * squeezed[lane] < 64 * noise->eta[i]) break;
+          cbd_from_stream(noise->out[i], noise_stream[i], noise->eta[i], avx2);
+          work[lane] = Work::idle;
+          break;
+        case Work::idle:
+          break;
+      }
     }
   }
 }

@@ -201,16 +201,25 @@ class Kyber {
     const auto h = dk.subspan(P::dk_pke_bytes + P::ek_bytes, 32);
     const auto z = std::span<const std::uint8_t, 32>(dk.data() + P::dk_pke_bytes + P::ek_bytes + 32, 32);
     if (!key_checked) check_decapsulation_key(dk);
+    std::array<std::uint8_t, 32> m_prime;
+    pke_decrypt(dk_pke, ct, m_prime);
+    const auto kr = hash_g(m_prime, h);
+    const auto r = std::span<const std::uint8_t, 32>(kr.data() + 32, 32);
     // The hash of the ciphertext the end needs (ML-KEM: K_bar = J(z || c);
-    // round 3: H(c) for the KDF) and A^T of the re-encryption depend only on
-    // the inputs: on a SIMD ISA they share the 4-way Keccak lanes.
+    // round 3: H(c) for the KDF), A^T and the noise of the re-encryption: on
+    // a SIMD ISA all on the 4-way Keccak lanes at once.
     std::array<std::uint8_t, 32> ct_digest;
-    Matrix a_t = unzeroed<k * k>();  // sampled here on a SIMD ISA
+    Matrix a_t = unzeroed<k * k>();
+    auto noise_polys = unzeroed<2 * k + 1>();
     const Matrix* sampled = nullptr;
+    const std::array<KPoly, 2 * k + 1>* sampled_noise = nullptr;
     if (hash_isa_ != Isa::portable) {
-      auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
-      sample_matrix_beside(rho_of(ek), k, true, a_t, job, hash_isa_);
+      const auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
+      const auto etas = encrypt_etas();
+      const NoiseBeside noise_job{r, 0, etas, noise_polys};
+      sample_in_lanes(rho_of(ek), k, true, a_t, &job, &noise_job, hash_isa_);
       sampled = &a_t;
+      sampled_noise = &noise_polys;
     } else if constexpr (P::version == Version::fips203) {
       keccak::Shake256 j(hash_isa_);
       j.absorb(z);
@@ -219,11 +228,8 @@ class Kyber {
     } else {
       ct_digest = keccak::sha3_256(ct, hash_isa_);
     }
-    std::array<std::uint8_t, 32> m_prime;
-    pke_decrypt(dk_pke, ct, m_prime);
-    const auto kr = hash_g(m_prime, h);
     std::array<std::uint8_t, P::ct_bytes> ct_prime;
-    pke_encrypt(ek, m_prime, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct_prime, sampled);
+    pke_encrypt(ek, m_prime, r, ct_prime, sampled, sampled_noise);
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
       // K_bar = J(z || c).
@@ -280,6 +286,14 @@ class Kyber {
   static HashBeside shake256_job(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
                                  std::array<std::uint8_t, 32>& out) {
     return HashBeside{keccak::shake256_rate, keccak::shake_domain, {a, b}, out};
+  }
+
+  // The etas of K-PKE.Encrypt's noise: y (eta1), e1 and e2 (eta2).
+  static std::array<unsigned, 2 * k + 1> encrypt_etas() {
+    std::array<unsigned, 2 * k + 1> etas;
+    etas.fill(P::eta2);
+    std::fill(etas.begin(), etas.begin() + k, P::eta1);
+    return etas;
   }
 
   // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).
@@ -446,13 +460,25 @@ class Kyber {
     const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
     std::array<unsigned, 2 * k> etas;
     etas.fill(P::eta1);
-    auto se = unzeroed<2 * k>();
-    noise(sigma, 0, etas, se);  // s: nonces 0..k-1, e: k..2k-1
+    auto se = unzeroed<2 * k>();  // s: nonces 0..k-1, e: k..2k-1
+    Matrix a = unzeroed<k * k>();
+    const Matrix* sampled = nullptr;
+    // k = 3: nine entries fill no batch of the multi-way samplers (the x8 one
+    // leaves an entry to the single-state XOF), so A^ and the noise share the
+    // 4-way lanes instead; 4 and 16 entries fill the batches exactly and the
+    // batch samplers cost less (measured with pqmul bench, keygen).
+    if (hash_isa_ == Isa::portable || (k * k) % 4 == 0) {
+      noise(sigma, 0, etas, se);
+    } else {
+      const NoiseBeside noise_job{sigma, 0, etas, se};
+      sample_in_lanes(rho, k, false, a, nullptr, &noise_job, hash_isa_);
+      sampled = &a;
+    }
     const VectorView s(se.data(), k), e(se.data() + k, k);
     // t^ = A^ o s^ + e^, encoded in the NTT domain.
     const auto s_ops = operands_if_cached(s);
     matrix_times(
-        rho, false, s, s_ops, nullptr,
+        rho, false, s, s_ops, sampled,
         [&](unsigned row, const typename M::accumulator& acc) {
           byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes),
                       hash_isa_);
@@ -468,17 +494,16 @@ class Kyber {
 
   // K-PKE.Encrypt (FIPS 203 Algorithm 14).
   // a_t: A^T when it was sampled already (beside a hash), else null.
+  // sampled_noise: y, e1, e2 when sampled already (PRF(r, 0 .. 2k)), else null.
   void pke_encrypt(std::span<const std::uint8_t> ek, std::span<const std::uint8_t, 32> msg,
-                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct,
-                   const Matrix* a_t = nullptr) const {
+                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct, const Matrix* a_t = nullptr,
+                   const std::array<KPoly, 2 * k + 1>* sampled_noise = nullptr) const {
     const Vector t_hat =
         vector_of([&](unsigned i) { return byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
     const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
-    std::array<unsigned, 2 * k + 1> etas;
-    etas.fill(P::eta2);
-    std::fill(etas.begin(), etas.begin() + k, P::eta1);
-    auto noise_polys = unzeroed<2 * k + 1>();
-    noise(r, 0, etas, noise_polys);  // y: 0..k-1, e1: k..2k-1, e2: 2k
+    auto own_noise = unzeroed<2 * k + 1>();
+    if (sampled_noise == nullptr) noise(r, 0, encrypt_etas(), own_noise);  // y: 0..k-1, e1: k..2k-1, e2: 2k
+    const auto& noise_polys = sampled_noise != nullptr ? *sampled_noise : own_noise;
     const VectorView y(noise_polys.data(), k), e1(noise_polys.data() + k, k);
     const KPoly& e2 = noise_polys[2 * k];
     // u = NTT^-1(A^T o y^) + e1.

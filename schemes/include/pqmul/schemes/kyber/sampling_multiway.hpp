@@ -86,4 +86,18 @@ struct HashBeside {
 void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> out,
                           const HashBeside& beside, std::optional<Isa> isa = std::nullopt);
 
+// Noise polynomials sampled on the lanes too:
+// out[t] = SamplePolyCBD_eta[t](PRF(sigma, first_nonce + t)), eta in {2, 3}.
+struct NoiseBeside {
+  std::span<const std::uint8_t, 32> sigma;
+  std::uint8_t first_nonce;
+  std::span<const unsigned> eta;
+  std::span<KPoly> out;
+};
+
+// One run of the lanes: the matrix (as above), the hash (if any) in the first
+// lane, and the noise (if any, at most 9 polynomials) where lanes are free.
+void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
+                     const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa = std::nullopt);
+
 }  // namespace pqmul::kyber
