@@ -258,6 +258,10 @@ void sample_matrix_beside(std::span<const std::uint8_t, 32> rho, unsigned k, boo
   sample_in_lanes(rho, k, transposed, out, &beside, nullptr, isa);
 }
 
+void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa) {
+  sample_in_lanes(noise.sigma, 0, false, {}, nullptr, &noise, isa);  // no matrix: rho is not read
+}
+
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa) {
   constexpr std::size_t max_entries = 16, max_noise = 9;  // k <= 4: at most 2k + 1 noise polynomials

@@ -9,6 +9,7 @@
 // boundaries and multiplies in the normal domain. The algebra is the same, so
 // every multiplier produces the same bytes.
 #include <algorithm>
+#include <functional>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -317,6 +318,13 @@ class Kyber {
   template <std::size_t N>
   void noise(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce, const std::array<unsigned, N>& eta,
              std::array<KPoly, N>& out) const {
+    if (hash_isa_ != Isa::portable && std::adjacent_find(eta.begin(), eta.end(), std::not_equal_to<>()) != eta.end()) {
+      // Mixed eta (ML-KEM-512's encryption: eta1 = 3 takes two blocks, eta2 = 2
+      // one): on the lanes each polynomial takes only its own blocks.
+      const NoiseBeside job{seed, first_nonce, eta, out};
+      sample_noise_in_lanes(job, hash_isa_);
+      return;
+    }
     std::size_t t = 0;
     // AVX-512: 8 ways while more than 4 remain (one x8 permutation costs
     // less than two x4 ones), else 4 (one x4 costs about half an x8).

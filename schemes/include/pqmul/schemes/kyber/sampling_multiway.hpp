@@ -99,5 +99,8 @@ struct NoiseBeside {
 // lane, and the noise (if any, at most 9 polynomials) where lanes are free.
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa = std::nullopt);
+// The noise alone on the lanes: each polynomial takes one or two blocks, where
+// a multi-way batch squeezes the longest one for every way.
+void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa = std::nullopt);
 
 }  // namespace pqmul::kyber
