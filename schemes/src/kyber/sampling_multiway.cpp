@@ -301,10 +301,9 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
         hash_block[b] = second.data() + (at - first.size());
       } else {
         std::uint8_t* block = assembled[assembled_used++];
-        for (std::size_t i = 0; i < take; ++i) {
-          const std::size_t p = at + i;
-          block[i] = p < first.size() ? first[p] : second[p - first.size()];
-        }
+        const std::size_t from_first = at < first.size() ? std::min(take, first.size() - at) : 0;
+        if (from_first != 0) std::memcpy(block, first.data() + at, from_first);
+        if (take > from_first) std::memcpy(block + from_first, second.data() + (at + from_first - first.size()), take - from_first);
         std::memset(block + take, 0, rate - take);
         if (take < rate) {
           block[take] ^= hash->domain;
@@ -316,24 +315,29 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   }
   // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when
   // transposed: its seed block is rho || j || i with the SHAKE128 padding.
+  // (Copies of one padded template: whole-block copies, not a fill per block.)
   alignas(32) std::uint8_t seed_block[max_entries][shake128_rate];
+  alignas(32) std::uint8_t seed_template[shake128_rate] = {};
+  std::memcpy(seed_template, rho.data(), 32);
+  seed_template[34] = 0x1F;
+  seed_template[shake128_rate - 1] = 0x80;
   for (std::size_t e = 0; e < matrix.size(); ++e) {
     const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
-    std::memcpy(seed_block[e], rho.data(), 32);
+    std::memcpy(seed_block[e], seed_template, shake128_rate);
     seed_block[e][32] = transposed ? r : c;
     seed_block[e][33] = transposed ? c : r;
-    std::memset(seed_block[e] + 34, 0, shake128_rate - 34);
-    seed_block[e][34] = 0x1F;
-    seed_block[e][shake128_rate - 1] ^= 0x80;
   }
   // Noise t is PRF(sigma, nonce) = SHAKE256(sigma || nonce), 64 eta bytes.
   alignas(32) std::uint8_t noise_block[max_noise][shake256_rate];
-  for (std::size_t t = 0; t < noise_count; ++t) {
-    std::memcpy(noise_block[t], noise->sigma.data(), 32);
-    noise_block[t][32] = static_cast<std::uint8_t>(noise->first_nonce + t);
-    std::memset(noise_block[t] + 33, 0, shake256_rate - 33);
-    noise_block[t][33] = 0x1F;
-    noise_block[t][shake256_rate - 1] ^= 0x80;
+  if (noise_count != 0) {
+    alignas(32) std::uint8_t noise_template[shake256_rate] = {};
+    std::memcpy(noise_template, noise->sigma.data(), 32);
+    noise_template[33] = 0x1F;
+    noise_template[shake256_rate - 1] = 0x80;
+    for (std::size_t t = 0; t < noise_count; ++t) {
+      std::memcpy(noise_block[t], noise_template, shake256_rate);
+      noise_block[t][32] = static_cast<std::uint8_t>(noise->first_nonce + t);
+    }
   }
 
   // Lane 0 hashes while the others take the entries, then the noise, in that
