@@ -298,6 +298,44 @@ TEST_CASE("sample_in_lanes: matrix, noise and hash together equal the scalar sam
   CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, nullptr, &wrong_eta), std::invalid_argument);
 }
 
+TEST_CASE("sample_in_lanes: a hash whose input is completed after the rows waits for it", "[kyber][sampling][multiway]") {
+  // As in key generation: rows 0 .. k-2 first, then the last row beside a
+  // hash of which only the first `ready` bytes exist until the rows are done.
+  test::TestPrng prng(51);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+    for (unsigned k : {2u, 3u, 4u}) {
+      for (std::size_t ready : {std::size_t{0}, std::size_t{100}, std::size_t{384} * (k - 1), std::size_t{2000}}) {
+        INFO(isa_name(isa) << ", k " << k << ", ready " << ready);
+        const auto rho = random_seed(prng);
+        std::vector<KPoly> a(k * k);
+        sample_in_lanes(rho, k, false, a, 0, k - 1, nullptr, nullptr, {}, isa);
+        auto message = prng.bytes(384 * k + 32);
+        const auto tail = prng.bytes(message.size());  // written by after_rows past `ready`
+        std::array<std::uint8_t, 32> digest{};
+        const HashBeside hash{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
+                              digest, ready};
+        std::size_t calls = 0;
+        sample_in_lanes(rho, k, false, a, k - 1, k, &hash, nullptr,
+                        [&] {
+                          ++calls;
+                          for (std::size_t i = std::min(ready, message.size()); i < message.size(); ++i)
+                            message[i] = tail[i];
+                        },
+                        isa);
+        CHECK(calls == 1);
+        CHECK(digest == keccak::sha3_256(message));
+        for (unsigned r = 0; r < k; ++r)
+          for (unsigned c = 0; c < k; ++c) REQUIRE(a[k * r + c] == sample_ntt(rho, static_cast<std::uint8_t>(c),
+                                                                             static_cast<std::uint8_t>(r)));
+      }
+    }
+  }
+  std::vector<KPoly> a(4);
+  const auto seed = random_seed(prng);
+  CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 1, 3, nullptr, nullptr, {}), std::invalid_argument);
+  CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 2, 1, nullptr, nullptr, {}), std::invalid_argument);
+}
+
 #if defined(PQMUL_X86_SIMD)
 // Twins of the AVX2 sampling kernels, for their tests below.
 namespace {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -264,10 +265,76 @@ void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa) {
 
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa) {
+  sample_in_lanes(rho, k, transposed, matrix, 0, k, hash, noise, {}, isa);
+}
+
+namespace {
+
+// The blocks of the hash beside the matrix, laid out when their bytes are
+// readable: in place in the input, or assembled (the block across the two
+// pieces, the padded last one).
+class HashBlocks {
+ public:
+  explicit HashBlocks(const HashBeside& hash)
+      : hash_(hash),
+        length_(hash.input[0].size() + hash.input[1].size()),
+        count_(length_ / hash.rate + 1),
+        readable_(std::min(hash.ready, length_)) {
+    if (count_ > 16) throw std::invalid_argument("sample_in_lanes: hash input too long");
+    lay_out();
+  }
+  std::size_t count() const { return count_; }
+  // Bytes up to here may be read from now on (the caller has written them).
+  void make_readable(std::size_t bytes) {
+    readable_ = std::min(std::max(readable_, bytes), length_);
+    lay_out();
+  }
+  // Block b, or null while its bytes are not all readable.
+  const std::uint8_t* block(std::size_t b) const { return block_[b]; }
+
+ private:
+  void lay_out() {
+    const auto first = hash_.input[0], second = hash_.input[1];
+    const std::size_t rate = hash_.rate;
+    for (std::size_t b = 0; b < count_; ++b) {
+      const std::size_t at = b * rate, take = std::min(rate, length_ - at);
+      if (block_[b] != nullptr || at + take > readable_) continue;
+      if (take == rate && at + rate <= first.size()) {
+        block_[b] = first.data() + at;
+      } else if (take == rate && at >= first.size()) {
+        block_[b] = second.data() + (at - first.size());
+      } else {
+        std::uint8_t* out = assembled_[assembled_used_++];
+        const std::size_t from_first = at < first.size() ? std::min(take, first.size() - at) : 0;
+        if (from_first != 0) std::memcpy(out, first.data() + at, from_first);
+        if (take > from_first) std::memcpy(out + from_first, second.data() + (at + from_first - first.size()), take - from_first);
+        std::memset(out + take, 0, rate - take);
+        if (take < rate) {
+          out[take] ^= hash_.domain;
+          out[rate - 1] ^= 0x80;
+        }
+        block_[b] = out;
+      }
+    }
+  }
+
+  const HashBeside& hash_;
+  std::size_t length_, count_, readable_;
+  std::array<const std::uint8_t*, 16> block_{};
+  alignas(32) std::uint8_t assembled_[2][200];
+  std::size_t assembled_used_ = 0;
+};
+
+}  // namespace
+
+void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
+                     unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
+                     const std::function<void()>& after_rows, std::optional<Isa> isa) {
   constexpr std::size_t max_entries = 16, max_noise = 9;  // k <= 4: at most 2k + 1 noise polynomials
   constexpr std::size_t shake256_rate = 136;
   if (matrix.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
   if (matrix.size() > max_entries) throw std::invalid_argument("sample_in_lanes: k must be at most 4");
+  if (first_row > end_row || end_row > k) throw std::invalid_argument("sample_in_lanes: rows out of range");
   if (hash != nullptr && (hash->rate == 0 || hash->rate >= 200 || hash->rate % 8 != 0 || hash->out.size() > hash->rate))
     throw std::invalid_argument("sample_in_lanes: the hash needs a rate below 200 (multiple of 8) and one output block");
   const std::size_t noise_count = noise != nullptr ? noise->out.size() : 0;
@@ -281,47 +348,21 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   const Isa family = keccak::lower_keccak_isa(wanted, 4);
   const bool avx2 = use_avx2(wanted);
 
-  // Every block is laid out before the first permutation, so that none is
-  // written just before a vector load reads it. The hash's blocks lie in its
-  // input, except the one across the two pieces and the padded last one.
-  std::size_t hash_blocks = 0;
-  alignas(32) std::uint8_t assembled[2][200];
-  std::array<const std::uint8_t*, 16> hash_block{};  // <= 15 blocks: ML-KEM inputs are below 2 KB
-  if (hash != nullptr) {
-    const auto first = hash->input[0], second = hash->input[1];
-    const std::size_t rate = hash->rate, length = first.size() + second.size();
-    hash_blocks = length / rate + 1;
-    if (hash_blocks > hash_block.size()) throw std::invalid_argument("sample_in_lanes: hash input too long");
-    std::size_t assembled_used = 0;
-    for (std::size_t b = 0; b < hash_blocks; ++b) {
-      const std::size_t at = b * rate, take = std::min(rate, length - at);
-      if (take == rate && at + rate <= first.size()) {
-        hash_block[b] = first.data() + at;
-      } else if (take == rate && at >= first.size()) {
-        hash_block[b] = second.data() + (at - first.size());
-      } else {
-        std::uint8_t* block = assembled[assembled_used++];
-        const std::size_t from_first = at < first.size() ? std::min(take, first.size() - at) : 0;
-        if (from_first != 0) std::memcpy(block, first.data() + at, from_first);
-        if (take > from_first) std::memcpy(block + from_first, second.data() + (at + from_first - first.size()), take - from_first);
-        std::memset(block + take, 0, rate - take);
-        if (take < rate) {
-          block[take] ^= hash->domain;
-          block[rate - 1] ^= 0x80;
-        }
-        hash_block[b] = block;
-      }
-    }
-  }
+  // Every block is laid out before the permutation that reads it is due
+  // (most before the first), so that none is written just before a vector
+  // load reads it.
+  std::optional<HashBlocks> hash_blocks;
+  if (hash != nullptr) hash_blocks.emplace(*hash);
   // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when
   // transposed: its seed block is rho || j || i with the SHAKE128 padding.
   // (Copies of one padded template: whole-block copies, not a fill per block.)
+  const std::size_t first_entry = std::size_t{k} * first_row, end_entry = std::size_t{k} * end_row;
   alignas(32) std::uint8_t seed_block[max_entries][shake128_rate];
   alignas(32) std::uint8_t seed_template[shake128_rate] = {};
   std::memcpy(seed_template, rho.data(), 32);
   seed_template[34] = 0x1F;
   seed_template[shake128_rate - 1] = 0x80;
-  for (std::size_t e = 0; e < matrix.size(); ++e) {
+  for (std::size_t e = first_entry; e < end_entry; ++e) {
     const auto r = static_cast<std::uint8_t>(e / k), c = static_cast<std::uint8_t>(e % k);
     std::memcpy(seed_block[e], seed_template, shake128_rate);
     seed_block[e][32] = transposed ? r : c;
@@ -339,11 +380,21 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       noise_block[t][32] = static_cast<std::uint8_t>(noise->first_nonce + t);
     }
   }
+  // The rows are done (at once when there are none): the caller may now
+  // complete the hash's input.
+  bool rows_announced = false;
+  auto announce_rows = [&] {
+    rows_announced = true;
+    if (after_rows) after_rows();
+    if (hash_blocks) hash_blocks->make_readable(SIZE_MAX);
+  };
+  if (first_entry == end_entry) announce_rows();
 
   // Lane 0 hashes while the others take the entries, then the noise, in that
   // order as they free up (lane 0 too once the hash is done). An entry's first
   // three blocks go straight into its stream and are sampled at once; the
-  // rare short one continues block by block.
+  // rare short one continues block by block. A hash block that is not
+  // readable yet makes lane 0 wait (its state kept aside) while the others go on.
   constexpr std::size_t stream_bytes = first_blocks * shake128_rate;
   alignas(64) std::uint8_t stream[max_entries][stream_bytes];
   alignas(64) std::uint8_t noise_stream[max_noise][2 * shake256_rate];
@@ -356,18 +407,17 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   std::array<const std::uint8_t*, 4> in{};
   std::array<std::size_t, 4> in_words{};
   unsigned reset = 0;
-  std::size_t next_entry = 0, next_noise = 0, hash_absorbed = 0;
+  std::size_t next_entry = first_entry, next_noise = 0, hash_fed = 0;
+  bool hash_waiting = false;
   if (hash != nullptr) {
     work[0] = Work::hash;
-    in[0] = hash_block[0];
-    in_words[0] = hash->rate / 8;
     reset = 1;
-    hash_absorbed = 1;  // block 0 goes in with the first step
+    hash_waiting = true;  // fed below once block 0 is readable
   }
   for (;;) {
     for (std::size_t lane = 0; lane < 4; ++lane) {
       if (work[lane] != Work::idle) continue;
-      if (next_entry < matrix.size()) {
+      if (next_entry < end_entry) {
         work[lane] = Work::entry;
         index[lane] = next_entry++;
         in[lane] = seed_block[index[lane]];
@@ -383,18 +433,33 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       squeezed[lane] = 0;
       reset |= 1u << lane;
     }
+    if (hash_waiting && hash_blocks->block(hash_fed) != nullptr) {
+      in[0] = hash_blocks->block(hash_fed++);
+      in_words[0] = hash->rate / 8;
+      hash_waiting = false;
+    }
     if (work[0] == Work::idle && work[1] == Work::idle && work[2] == Work::idle && work[3] == Work::idle) break;
-    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset, family);
+    if (hash_waiting && work[1] == Work::idle && work[2] == Work::idle && work[3] == Work::idle)
+      throw std::logic_error("sample_in_lanes: the hash waits for input that nothing will write");
+    // A waiting hash keeps its state (its reset, if not begun, stays pending).
+    std::array<std::uint64_t, 25> kept;
+    if (hash_waiting)
+      for (std::size_t i = 0; i < 25; ++i) kept[i] = states[4 * i];
+    const unsigned kept_reset = hash_waiting ? reset & 1u : 0u;
+    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset & ~kept_reset, family);
     keccak::permute_x4(states.data(), family);
+    if (hash_waiting)
+      for (std::size_t i = 0; i < 25; ++i) states[4 * i] = kept[i];
     in = {};
     in_words = {};
-    reset = 0;
+    reset = kept_reset;
     std::array<std::uint8_t*, 4> to{};
     std::array<std::size_t, 4> to_words{};
+    const bool hash_done = work[0] == Work::hash && !hash_waiting && hash_fed == hash_blocks->count();
     for (std::size_t lane = 0; lane < 4; ++lane) {
       switch (work[lane]) {
         case Work::hash:
-          if (hash_absorbed == hash_blocks) {
+          if (hash_done) {
             to[lane] = hash_out;
             to_words[lane] = (hash->out.size() + 7) / 8;
           }
@@ -418,12 +483,11 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       const std::size_t i = index[lane];
       switch (work[lane]) {
         case Work::hash:
-          if (hash_absorbed == hash_blocks) {
+          if (hash_done) {
             std::memcpy(hash->out.data(), hash_out, hash->out.size());
             work[lane] = Work::idle;
-          } else {
-            in[lane] = hash_block[hash_absorbed++];
-            in_words[lane] = hash->rate / 8;
+          } else if (!hash_waiting) {
+            hash_waiting = true;  // the next block goes in at the next step, when readable
           }
           break;
         case Work::entry:
@@ -445,6 +509,9 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           break;
       }
     }
+    if (!rows_announced && next_entry == end_entry &&
+        std::none_of(work.begin(), work.end(), [](Work w) { return w == Work::entry; }))
+      announce_rows();
   }
 }
 

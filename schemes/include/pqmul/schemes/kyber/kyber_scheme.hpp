@@ -122,11 +122,9 @@ class Kyber {
                        std::span<std::uint8_t> ek, std::span<std::uint8_t> dk) const {
     check_length(ek, P::ek_bytes, "encapsulation key buffer");
     check_length(dk, P::dk_bytes, "decapsulation key buffer");
-    pke_keygen(d, ek, dk.first(P::dk_pke_bytes));
     auto rest = dk.subspan(P::dk_pke_bytes);
+    pke_keygen(d, ek, dk.first(P::dk_pke_bytes), std::span<std::uint8_t, 32>(rest.data() + P::ek_bytes, 32));
     std::copy(ek.begin(), ek.end(), rest.begin());
-    const auto h = keccak::sha3_256(ek, hash_isa_);
-    std::copy(h.begin(), h.end(), rest.begin() + P::ek_bytes);
     std::copy(z.begin(), z.end(), rest.begin() + P::ek_bytes + 32);
   }
 
@@ -378,18 +376,18 @@ class Kyber {
   // domain; `finish_normal(row, sum)` then receives the sum.
   // `cached`: the operands of v (transform_vector) for the cached strategy.
   // `precomputed`: the matrix (already transposed if asked) when sampled
-  // before, else null.
+  // before, else null. Rows [first_row, end_row) only.
   template <class Finish, class FinishNormal>
   void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, VectorView v,
                     const std::vector<typename M::operand>& cached, const Matrix* precomputed, Finish&& finish,
-                    FinishNormal&& finish_normal) const {
+                    FinishNormal&& finish_normal, unsigned first_row = 0, unsigned end_row = k) const {
     // (Both branches are prvalues: the matrix is built in place, not copied.)
     const Matrix sampled = precomputed != nullptr ? unzeroed<k * k>() : matrix(rho, transposed);
     const Matrix& entries = precomputed != nullptr ? *precomputed : sampled;
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     KPoly sum(uninitialized);  // the eager strategy's running sum, zeroed per row
-    for (unsigned row = 0; row < k; ++row) {
+    for (unsigned row = first_row; row < end_row; ++row) {
       if (strategy_ == Strategy::eager) sum = KPoly{};
       m_.clear(acc);
       for (unsigned col = 0; col < k; ++col) {
@@ -456,7 +454,9 @@ class Kyber {
   }
 
   // K-PKE.KeyGen (FIPS 203 Algorithm 13).
-  void pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std::uint8_t> ek, std::span<std::uint8_t> dk_pke) const {
+  // and H(ek) into ek_digest (which keygen_internal stores in dk).
+  void pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std::uint8_t> ek, std::span<std::uint8_t> dk_pke,
+                  std::span<std::uint8_t, 32> ek_digest) const {
     std::array<std::uint8_t, 64> rho_sigma;
     if constexpr (P::version == Version::fips203) {
       const std::uint8_t rank = k;  // domain separation by the rank (FIPS 203 only)
@@ -466,35 +466,56 @@ class Kyber {
     }
     const auto rho = std::span<const std::uint8_t, 32>(rho_sigma.data(), 32);
     const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
+    std::copy(rho.begin(), rho.end(), ek.begin() + P::dk_pke_bytes);
     std::array<unsigned, 2 * k> etas;
     etas.fill(P::eta1);
     auto se = unzeroed<2 * k>();  // s: nonces 0..k-1, e: k..2k-1
-    Matrix a = unzeroed<k * k>();
-    const Matrix* sampled = nullptr;
-    // k = 3: nine entries fill no batch of the multi-way samplers (the x8 one
-    // leaves an entry to the single-state XOF), so A^ and the noise share the
-    // 4-way lanes instead; 4 and 16 entries fill the batches exactly and the
-    // batch samplers cost less (measured with pqmul bench, keygen).
-    if (hash_isa_ == Isa::portable || (k * k) % 4 == 0) {
-      noise(sigma, 0, etas, se);
-    } else {
-      const NoiseBeside noise_job{sigma, 0, etas, se};
-      sample_in_lanes(rho, k, false, a, nullptr, &noise_job, hash_isa_);
-      sampled = &a;
-    }
     const VectorView s(se.data(), k), e(se.data() + k, k);
-    // t^ = A^ o s^ + e^, encoded in the NTT domain.
-    const auto s_ops = operands_if_cached(s);
-    matrix_times(
-        rho, false, s, s_ops, sampled,
-        [&](unsigned row, const typename M::accumulator& acc) {
-          byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes),
-                      hash_isa_);
-        },
-        [&](unsigned row, const KPoly& sum) {
-          byte_encode(ntt(add_mod_q(sum, e[row])), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
-        });
-    std::copy(rho.begin(), rho.end(), ek.begin() + P::dk_pke_bytes);
+    std::vector<typename M::operand> s_ops;
+    // t^ = A^ o s^ + e^, encoded in the NTT domain, rows [first, end).
+    auto encode_rows = [&](const Matrix* sampled, unsigned first, unsigned end) {
+      matrix_times(
+          rho, false, s, s_ops, sampled,
+          [&](unsigned row, const typename M::accumulator& acc) {
+            byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes),
+                        hash_isa_);
+          },
+          [&](unsigned row, const KPoly& sum) {
+            byte_encode(ntt(add_mod_q(sum, e[row])), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
+          },
+          first, end);
+    };
+    if (hash_isa_ == Isa::avx512 && k >= 3) {
+      // On the 4-way Keccak lanes: first the noise and rows 0 .. k-2 of A^,
+      // then the last row beside H(ek), which starts on the rows encoded so
+      // far and reads the last one (and rho) once it is encoded. (With k = 2,
+      // or with the AVX2 permutation, which costs more than the scalar one,
+      // the hash would wait more than it overlaps: measured with pqmul bench.)
+      Matrix a = unzeroed<k * k>();
+      const NoiseBeside noise_job{sigma, 0, etas, se};
+      sample_in_lanes(rho, k, false, a, 0, k - 1, nullptr, &noise_job, {}, hash_isa_);
+      s_ops = operands_if_cached(s);
+      encode_rows(&a, 0, k - 1);
+      const HashBeside digest{keccak::sha3_256_rate, keccak::sha3_domain, {ek, {}}, ek_digest, P::poly_bytes * (k - 1)};
+      sample_in_lanes(rho, k, false, a, k - 1, k, &digest, nullptr, [&] { encode_rows(&a, k - 1, k); }, hash_isa_);
+    } else {
+      Matrix a = unzeroed<k * k>();
+      const Matrix* sampled = nullptr;
+      // k = 3 on AVX2: nine entries fill no batch of the multi-way samplers,
+      // so A^ and the noise share the lanes; 4 and 16 entries fill the
+      // batches exactly, and the batch samplers cost less there.
+      if (hash_isa_ == Isa::portable || (k * k) % 4 == 0) {
+        noise(sigma, 0, etas, se);
+      } else {
+        const NoiseBeside noise_job{sigma, 0, etas, se};
+        sample_in_lanes(rho, k, false, a, nullptr, &noise_job, hash_isa_);
+        sampled = &a;
+      }
+      s_ops = operands_if_cached(s);
+      encode_rows(sampled, 0, k);
+      const auto h = keccak::sha3_256(ek, hash_isa_);
+      std::copy(h.begin(), h.end(), ek_digest.begin());
+    }
     for (unsigned i = 0; i < k; ++i)
       byte_encode(Bridge::ntt_of(m_, s[i], s_ops.empty() ? nullptr : &s_ops[i]), 12,
                   dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), hash_isa_);

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 
@@ -71,11 +72,14 @@ void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool trans
 // A hash computed beside the matrix: SHAKE / SHA-3 of input[0] || input[1]
 // (`rate`-byte blocks, `domain` bits before the padding), of which `out`
 // (at most one block) receives the first bytes.
+// `ready`: how many bytes of the input may be read from the start (the rest
+// is written while the lanes run, see sample_in_lanes).
 struct HashBeside {
   std::size_t rate;
   std::uint8_t domain;
   std::array<std::span<const std::uint8_t>, 2> input;
   std::span<std::uint8_t> out;
+  std::size_t ready = SIZE_MAX;
 };
 
 // The same matrix, sampled on three lanes of the 4-way Keccak while the hash
@@ -99,6 +103,16 @@ struct NoiseBeside {
 // lane, and the noise (if any, at most 9 polynomials) where lanes are free.
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa = std::nullopt);
+// The same for rows [first_row, end_row) of the matrix only (its other entries
+// are left as they are). `after_rows` is called once, the moment those rows
+// are sampled (at once if there are none); it may write the rest of the
+// hash's input past hash->ready, which the hash reads only after it (waiting
+// in its lane, its state kept, while the other lanes go on). So a hash can
+// start on the first part of an input whose last part depends on the rows:
+// H(ek) in key generation.
+void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
+                     unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
+                     const std::function<void()>& after_rows, std::optional<Isa> isa = std::nullopt);
 // The noise alone on the lanes: each polynomial takes one or two blocks, where
 // a multi-way batch squeezes the longest one for every way.
 void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa = std::nullopt);
