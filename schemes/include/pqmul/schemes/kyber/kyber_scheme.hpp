@@ -485,12 +485,14 @@ class Kyber {
           },
           first, end);
     };
-    if (hash_isa_ == Isa::avx512 && k >= 3) {
+    if (hash_isa_ == Isa::avx512 && k == 3) {
       // On the 4-way Keccak lanes: first the noise and rows 0 .. k-2 of A^,
       // then the last row beside H(ek), which starts on the rows encoded so
-      // far and reads the last one (and rho) once it is encoded. (With k = 2,
-      // or with the AVX2 permutation, which costs more than the scalar one,
-      // the hash would wait more than it overlaps: measured with pqmul bench.)
+      // far and reads the last one (and rho) once it is encoded. Measured
+      // with pqmul bench (keygen): k = 3 gains 1.2-1.5k ticks; with k = 2 the
+      // hash waits more than it overlaps, with k = 4 the 16 entries fill the
+      // 8-way batches exactly, and the AVX2 4-way permutation costs more than
+      // the scalar one.
       Matrix a = unzeroed<k * k>();
       const NoiseBeside noise_job{sigma, 0, etas, se};
       sample_in_lanes(rho, k, false, a, 0, k - 1, nullptr, &noise_job, {}, hash_isa_);
