@@ -1,5 +1,5 @@
 # SIMD kernels live beside their portable twins in files whose names end in
-# _avx2.cpp or _avx512.cpp. Each is compiled with its own target flags so one
+# _avx2.cpp, _avx512.cpp or _avx512vbmi2.cpp. Each is compiled with its own target flags so one
 # x86-64 binary holds every ISA and chooses at run time (pqmul/algorithms/isa.hpp);
 # the portable code keeps the baseline flags, so it runs (and runs under
 # valgrind) on any x86-64. Other architectures drop these files.
@@ -12,6 +12,9 @@ endif()
 
 set(PQMUL_AVX2_FLAGS -mavx2 -mbmi2 -mpopcnt)
 set(PQMUL_AVX512_FLAGS -mavx2 -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mavx512dq)
+# Kernels that also use the byte permute and word compress of VBMI / VBMI2
+# (Ice Lake, Zen 4 and later); callers check cpu_supports_avx512_vbmi2().
+set(PQMUL_AVX512_VBMI2_FLAGS ${PQMUL_AVX512_FLAGS} -mavx512vbmi -mavx512vbmi2)
 
 # pqmul_simd_sources(<list variable>): drops the SIMD files where they cannot
 # be built and gives the others their flags.
@@ -21,6 +24,11 @@ function(pqmul_simd_sources list_var)
     if(source MATCHES "_avx2\\.cpp$")
       if(PQMUL_X86_SIMD)
         set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "${PQMUL_AVX2_FLAGS}")
+        list(APPEND kept ${source})
+      endif()
+    elseif(source MATCHES "_avx512vbmi2\\.cpp$")
+      if(PQMUL_X86_SIMD)
+        set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "${PQMUL_AVX512_VBMI2_FLAGS}")
         list(APPEND kept ${source})
       endif()
     elseif(source MATCHES "_avx512\\.cpp$")

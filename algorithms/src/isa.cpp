@@ -72,6 +72,17 @@ bool cpu_has(Isa isa) {
 
 }  // namespace
 
+bool avx512_vbmi2_available() {
+#if defined(PQMUL_X86_SIMD)
+  // The CPU is asked once (callers sit on hot paths); the force switch each time.
+  static const bool present =
+      cpu_supports(Isa::avx512) && __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2");
+  return present && !portable_forced();
+#else
+  return false;
+#endif
+}
+
 std::string_view isa_name(Isa isa) {
   for (const auto& [value, name] : names)
     if (value == isa) return name;

@@ -422,4 +422,35 @@ TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", 
     }
   }
 }
+TEST_CASE("kyber_rej_uniform_avx512vbmi2 equals the FIPS 203 loop", "[kyber][sampling][avx512]") {
+  if (!avx512_vbmi2_available()) {
+    // Nothing to run: the samplers then never choose this kernel.
+    CHECK((!isa_available(Isa::avx512) || !cpu_supports(Isa::avx512) || portable_forced() ||
+           !__builtin_cpu_supports("avx512vbmi2") || !__builtin_cpu_supports("avx512vbmi")));
+    return;
+  }
+  test::TestPrng prng(61);
+  // Lengths around its 48-byte steps, a partial last group, the XOF's block sizes.
+  for (std::size_t length : {std::size_t{0}, std::size_t{3}, std::size_t{24}, std::size_t{47}, std::size_t{48},
+                             std::size_t{49}, std::size_t{51}, std::size_t{168}, std::size_t{173}, std::size_t{333},
+                             std::size_t{504}}) {
+    for (const auto& stream : rejection_streams(length, prng)) {
+      for (std::size_t start : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{225},
+                                std::size_t{241}, std::size_t{250}, std::size_t{255}, std::size_t{256}}) {
+        // Guard words after the 256 coefficients catch a store past the end.
+        std::array<std::uint16_t, 256 + 32> got{}, expected{};
+        got.fill(0xBEEF);
+        expected.fill(0xBEEF);
+        const std::size_t n_got = kyber_rej_uniform_avx512vbmi2(got.data(), start, stream.data(), stream.size());
+        std::array<std::uint16_t, 256> reference{};
+        const std::size_t n_expected = reference_rejection(reference.data(), start, stream);
+        std::copy(reference.begin() + static_cast<std::ptrdiff_t>(start), reference.begin() + static_cast<std::ptrdiff_t>(n_expected),
+                  expected.begin() + static_cast<std::ptrdiff_t>(start));
+        INFO("length " << length << ", start " << start);
+        REQUIRE(n_got == n_expected);
+        REQUIRE(got == expected);
+      }
+    }
+  }
+}
 #endif

@@ -35,13 +35,21 @@ std::size_t rejection_sample_portable(KPoly& f, std::size_t filled, const std::u
 
 Isa wanted_isa(std::optional<Isa> isa) { return isa ? *isa : keccak::fastest_keccak_isa(); }
 
-// The AVX2 sampling kernels run wherever a SIMD Keccak family was chosen.
-bool use_avx2(Isa wanted) { return keccak::lower_keccak_isa(wanted, 4) != Isa::portable; }
+// The sampling kernels: AVX2 wherever a SIMD Keccak family was chosen, the
+// AVX-512 VBMI2 rejection where the AVX-512 family was and the CPU has it.
+enum class Kernels : std::uint8_t { portable, avx2, avx512_vbmi2 };
+
+Kernels kernels_for(Isa wanted) {
+  const Isa family = keccak::lower_keccak_isa(wanted, 4);
+  if (family == Isa::portable) return Kernels::portable;
+  return family == Isa::avx512 && avx512_vbmi2_available() ? Kernels::avx512_vbmi2 : Kernels::avx2;
+}
 
 std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length,
-                             [[maybe_unused]] bool avx2) {
+                             [[maybe_unused]] Kernels kernels) {
 #if defined(PQMUL_X86_SIMD)
-  if (avx2) return kyber_rej_uniform_avx2(f.coeffs.data(), filled, bytes, length);
+  if (kernels == Kernels::avx512_vbmi2) return kyber_rej_uniform_avx512vbmi2(f.coeffs.data(), filled, bytes, length);
+  if (kernels == Kernels::avx2) return kyber_rej_uniform_avx2(f.coeffs.data(), filled, bytes, length);
 #endif
   return rejection_sample_portable(f, filled, bytes, length);
 }
@@ -63,7 +71,7 @@ template <std::size_t Ways>
 void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, Ways>& index,
                      const std::array<KPoly*, Ways>& out, std::size_t used, Isa wanted) {
   keccak::MultiSponge<Ways> xof(shake128_rate, 0x1F, wanted);
-  const bool avx2 = xof.isa() != Isa::portable;
+  const Kernels kernels = kernels_for(xof.isa());
   std::array<std::array<std::uint8_t, 34>, Ways> seeds;
   typename keccak::MultiSponge<Ways>::Inputs inputs;
   for (std::size_t k = 0; k < Ways; ++k) {
@@ -81,7 +89,7 @@ void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<Mat
   xof.squeeze(outputs);
   bool done = true;
   for (std::size_t k = 0; k < used; ++k) {
-    filled[k] = rejection_sample(*out[k], 0, stream[k], sizeof stream[k], avx2);
+    filled[k] = rejection_sample(*out[k], 0, stream[k], sizeof stream[k], kernels);
     done = done && filled[k] == 256;
   }
   // Rare: one more block for every way while any entry is short (each
@@ -91,7 +99,7 @@ void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<Mat
     xof.squeeze(outputs);
     done = true;
     for (std::size_t k = 0; k < used; ++k) {
-      filled[k] = rejection_sample(*out[k], filled[k], stream[k], shake128_rate, avx2);
+      filled[k] = rejection_sample(*out[k], filled[k], stream[k], shake128_rate, kernels);
       done = done && filled[k] == 256;
     }
   }
@@ -110,7 +118,7 @@ std::array<KPoly, Ways> sample_ntt_ways(std::span<const std::uint8_t, 32> rho,
 // One entry on the scalar XOF, with the same rejection kernel: for the last
 // entry of a matrix whose size is not a multiple of the batch.
 KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted) {
-  const bool avx2 = use_avx2(wanted);
+  const Kernels kernels = kernels_for(wanted);
   keccak::Shake128 xof(wanted);
   xof.absorb(rho);
   const std::uint8_t indices[2] = {index.j, index.i};
@@ -118,10 +126,10 @@ KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index
   KPoly f;
   std::uint8_t stream[first_blocks * shake128_rate];
   xof.squeeze(stream);
-  std::size_t filled = rejection_sample(f, 0, stream, sizeof stream, avx2);
+  std::size_t filled = rejection_sample(f, 0, stream, sizeof stream, kernels);
   while (filled < 256) {
     xof.squeeze(std::span<std::uint8_t>(stream, shake128_rate));
-    filled = rejection_sample(f, filled, stream, shake128_rate, avx2);
+    filled = rejection_sample(f, filled, stream, shake128_rate, kernels);
   }
   return f;
 }
@@ -346,7 +354,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   }
   const Isa wanted = wanted_isa(isa);
   const Isa family = keccak::lower_keccak_isa(wanted, 4);
-  const bool avx2 = use_avx2(wanted);
+  const Kernels kernels = kernels_for(wanted);
+  const bool avx2 = kernels != Kernels::portable;
 
   // Every block is laid out before the permutation that reads it is due
   // (most before the first), so that none is written just before a vector
@@ -495,8 +504,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           if (squeezed[lane] < first_blocks) break;
           // (The entries derive from the public rho, so the rejection may branch.)
           filled[lane] = squeezed[lane] == first_blocks
-                             ? rejection_sample(matrix[i], 0, stream[i], stream_bytes, avx2)
-                             : rejection_sample(matrix[i], filled[lane], extra[lane], shake128_rate, avx2);
+                             ? rejection_sample(matrix[i], 0, stream[i], stream_bytes, kernels)
+                             : rejection_sample(matrix[i], filled[lane], extra[lane], shake128_rate, kernels);
           if (filled[lane] == 256) work[lane] = Work::idle;
           break;
         case Work::noise:

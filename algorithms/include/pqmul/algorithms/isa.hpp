@@ -32,6 +32,10 @@ bool cpu_supports(Isa isa);
 bool isa_available(Isa isa);
 // Why an ISA cannot run here ("" when it can), for error messages.
 std::string isa_unavailable_reason(Isa isa);
+// Whether the CPU has AVX-512 VBMI and VBMI2 (byte permutes, word
+// compress) besides the avx512 ISA: a few avx512 kernels have a faster form
+// with them. False where the avx512 ISA is unavailable (or forced off).
+bool avx512_vbmi2_available();
 // The fastest available ISA: avx512 > avx2 > neon > portable.
 Isa best_isa();
 // Overrides PQMUL_FORCE_PORTABLE for this process (tests use it).

@@ -27,6 +27,10 @@ namespace pqmul::kyber {
 // 3 bytes) to coeffs[filled ..] until 256 are there; returns the new count.
 std::size_t kyber_rej_uniform_avx2(std::uint16_t* coeffs, std::size_t filled, const std::uint8_t* bytes,
                                    std::size_t length);
+// The same with AVX-512 VBMI / VBMI2 (sampling_multiway_avx512vbmi2.cpp):
+// needs avx512_vbmi2_available().
+std::size_t kyber_rej_uniform_avx512vbmi2(std::uint16_t* coeffs, std::size_t filled, const std::uint8_t* bytes,
+                                          std::size_t length);
 // SamplePolyCBD_eta of 64 eta bytes into 256 canonical coefficients, eta in {2, 3}.
 void kyber_cbd_avx2(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta);
 #endif
