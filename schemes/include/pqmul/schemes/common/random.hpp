@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <span>
 
+#include "pqmul/schemes/common/little_endian.hpp"
+
 namespace pqmul {
 
 class RandomSource {
@@ -45,7 +47,11 @@ class BenchmarkRandom final : public RandomSource {
       state_ ^= state_ << 13;
       state_ ^= state_ >> 7;
       state_ ^= state_ << 17;
-      for (std::size_t j = 0; j < 8 && i + j < out.size(); ++j) out[i + j] = static_cast<std::uint8_t>(state_ >> (8 * j));
+      if (out.size() - i >= 8) {
+        store_le64(out.data() + i, state_);  // one store per word, not eight
+        continue;
+      }
+      for (std::size_t j = 0; i + j < out.size(); ++j) out[i + j] = static_cast<std::uint8_t>(state_ >> (8 * j));
     }
   }
 
