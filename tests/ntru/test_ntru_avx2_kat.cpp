@@ -1,6 +1,6 @@
-// NTRU over the AVX2 toom4-k2: KAT entries equal to the official round-3
-// files and their published digests, for every parameter set; refused when
-// the portable path is forced.
+// NTRU over the AVX2 toom4-k2 (isa avx2, and avx512 with the AVX-512 Keccak):
+// KAT entries equal to the official round-3 files and their published
+// digests, for every parameter set; refused when the portable path is forced.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -11,28 +11,30 @@
 
 namespace {
 
-std::unique_ptr<pqmul::Kem> make_avx2(const std::string& scheme) {
+std::unique_ptr<pqmul::Kem> make_simd(const std::string& scheme, pqmul::Isa isa) {
   using namespace pqmul::ntru;
-  if (scheme == "ntruhps2048509") return make_toom4k2_avx2_kem<Hps2048509>();
-  if (scheme == "ntruhps2048677") return make_toom4k2_avx2_kem<Hps2048677>();
-  if (scheme == "ntruhps4096821") return make_toom4k2_avx2_kem<Hps4096821>();
-  return make_toom4k2_avx2_kem<Hrss701>();
+  if (scheme == "ntruhps2048509") return make_toom4k2_simd_kem<Hps2048509>(isa);
+  if (scheme == "ntruhps2048677") return make_toom4k2_simd_kem<Hps2048677>(isa);
+  if (scheme == "ntruhps4096821") return make_toom4k2_simd_kem<Hps4096821>(isa);
+  return make_toom4k2_simd_kem<Hrss701>(isa);
 }
 
 }  // namespace
 
 #if defined(PQMUL_X86_SIMD)
 
-TEST_CASE("ntru avx2: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][avx2]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
-    CHECK_THROWS(make_avx2("ntruhps2048509"));
-    return;
+TEST_CASE("ntru avx2 / avx512: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][avx2]") {
+  for (const pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+  INFO(pqmul::isa_name(isa));
+  if (!pqmul::isa_available(isa)) {
+    CHECK_THROWS(make_simd("ntruhps2048509", isa));
+    continue;
   }
   for (const auto& files : ntru_test::kat_files()) {
     INFO(files.scheme);
-    const auto kem = make_avx2(files.scheme);
+    const auto kem = make_simd(files.scheme, isa);
     CHECK(kem->scheme() == files.scheme);
-    CHECK(kem->isa() == "avx2");
+    CHECK(kem->isa() == pqmul::isa_name(isa));
     CHECK(kem->multiplier() == "toom4-k2");
     const std::string text = ntru_test::read_text(ntru_test::vectors(files.file));
     const std::string first = ntru_test::kat_entry(*kem, 0);
@@ -41,13 +43,15 @@ TEST_CASE("ntru avx2: counts 0 and 1 of every set, 100 vectors of hps2048509", "
     CHECK(ntru_test::kat_entry(*kem, 1) == ntru_test::rsp_entry(text, 1));
   }
   const auto& files = ntru_test::kat_files().front();
-  const auto kem = make_avx2(files.scheme);
+  const auto kem = make_simd(files.scheme, isa);
   std::string all;
   for (std::size_t count = 0; count < 100; ++count) {
     if (count > 0) all += '\n';  // one blank line between entries
     all += ntru_test::kat_entry(*kem, count);
   }
   CHECK(ntru_test::sha256_hex(all) == files.all);
+  }
+  CHECK_THROWS_AS(make_simd("ntruhps2048509", pqmul::Isa::neon), std::invalid_argument);
 }
 
 #endif
@@ -55,6 +59,7 @@ TEST_CASE("ntru avx2: counts 0 and 1 of every set, 100 vectors of hps2048509", "
 TEST_CASE("ntru avx2: refused when the portable path is forced", "[ntru][avx2]") {
   const bool before = pqmul::portable_forced();
   pqmul::force_portable(true);
-  CHECK_THROWS_AS(make_avx2("ntruhrss701"), std::invalid_argument);
+  CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx2), std::invalid_argument);
+  CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx512), std::invalid_argument);
   pqmul::force_portable(before);
 }

@@ -49,11 +49,11 @@ KemEntry entry() {
              }};
 #if defined(PQMUL_X86_SIMD)
   e.simd_isas = [](std::string_view multiplier) {
-    return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2} : std::vector<Isa>{};
+    return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
   };
-  e.make_simd = [](std::string_view, Strategy strategy, Isa) {
+  e.make_simd = [](std::string_view, Strategy strategy, Isa isa) {
     require_eager<P>(strategy);
-    return make_toom4k2_avx2_kem<P>();
+    return make_toom4k2_simd_kem<P>(isa);
   };
 #endif
 #if defined(PQMUL_X86_SIMD)

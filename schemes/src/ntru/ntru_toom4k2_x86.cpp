@@ -1,5 +1,6 @@
 // NTRU over the AVX2 toom4-k2 multiplier: Ntru<P, Toom4K2Avx2<ring>> for the
-// four parameter sets, as Kems that report isa "avx2". Compiled with the
+// four parameter sets, as Kems that report isa "avx2", or "avx512" with the
+// AVX-512 Keccak (the products and kernels stay AVX2). Compiled with the
 // baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
 // instantiates are shared with the portable instantiations, so they must not
 // be AVX2 code; the AVX2 work happens in the kernels it calls.
@@ -26,20 +27,22 @@ template class Ntru<Hrss701, Toom4K2Avx2<Hrss701::ring>>;
 #endif
 
 template <ParameterSet P>
-std::unique_ptr<Kem> make_toom4k2_avx2_kem() {
+std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
+  const std::string name = std::string(P::name) + "/toom4-k2/" + std::string(isa_name(isa));
+  if (isa != Isa::avx2 && isa != Isa::avx512) throw std::invalid_argument(name + ": no such version");
 #if defined(PQMUL_X86_SIMD)
-  if (const std::string why = isa_unavailable_reason(Isa::avx2); !why.empty())
-    throw std::invalid_argument(std::string(P::name) + "/toom4-k2/avx2 cannot run: " + why);
-  return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(Toom4K2Avx2<typename P::ring>{}, "toom4-k2",
-                                                                     "avx2");
+  if (const std::string why = isa_unavailable_reason(isa); !why.empty())
+    throw std::invalid_argument(name + " cannot run: " + why);
+  return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
+      Toom4K2Avx2<typename P::ring>{}, "toom4-k2", std::string(isa_name(isa)), isa == Isa::avx512 ? isa : Isa::portable);
 #else
-  throw std::invalid_argument(std::string(P::name) + "/toom4-k2/avx2: this build has no AVX2 kernels");
+  throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");
 #endif
 }
 
-template std::unique_ptr<Kem> make_toom4k2_avx2_kem<Hps2048509>();
-template std::unique_ptr<Kem> make_toom4k2_avx2_kem<Hps2048677>();
-template std::unique_ptr<Kem> make_toom4k2_avx2_kem<Hps4096821>();
-template std::unique_ptr<Kem> make_toom4k2_avx2_kem<Hrss701>();
+template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hps2048509>(Isa);
+template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hps2048677>(Isa);
+template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hps4096821>(Isa);
+template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hrss701>(Isa);
 
 }  // namespace pqmul::ntru

@@ -21,8 +21,9 @@ namespace pqmul::ntru {
 template <ParameterSet P, Multiplier M>
 class NtruKem final : public Kem {
  public:
-  NtruKem(M multiplier, std::string label, std::string isa = "portable")
-      : scheme_(std::move(multiplier)), label_(std::move(label)), isa_(std::move(isa)) {}
+  // hash_isa: see Ntru (the ISA the KEM reports is `isa`).
+  NtruKem(M multiplier, std::string label, std::string isa = "portable", Isa hash_isa = Isa::portable)
+      : scheme_(std::move(multiplier), std::nullopt, hash_isa), label_(std::move(label)), isa_(std::move(isa)) {}
   NtruKem(M multiplier, M for_short, std::string label)
       : scheme_(std::move(multiplier), std::move(for_short)), label_(std::move(label)) {}
 

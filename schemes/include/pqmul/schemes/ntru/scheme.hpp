@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/multiplier.hpp"
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
@@ -36,8 +37,10 @@ class Ntru {
   // bound (e.g. an NTT over a smaller modulus); `multiplier` computes the rest.
   static constexpr std::uint32_t short_bound = P::variant == Variant::hps ? 3 : 6;
 
-  explicit Ntru(M multiplier, std::optional<M> for_short = std::nullopt)
-      : multiplier_(std::move(multiplier)), short_(std::move(for_short)) {}
+  // hash_isa: the Keccak of SHA3-256 (AVX-512: the single-state kernel, and
+  // decapsulation's two hashes side by side on the 4-way lanes).
+  explicit Ntru(M multiplier, std::optional<M> for_short = std::nullopt, Isa hash_isa = Isa::portable)
+      : multiplier_(std::move(multiplier)), short_(std::move(for_short)), hash_isa_(hash_isa) {}
   const M& multiplier() const { return multiplier_; }
   const M& short_multiplier() const { return short_ ? *short_ : multiplier_; }
 
@@ -76,6 +79,7 @@ class Ntru {
  private:
   M multiplier_;
   std::optional<M> short_;
+  Isa hash_isa_;
 };
 
 // Instantiated in schemes/src/ntru/ntru_<set>.cpp.
