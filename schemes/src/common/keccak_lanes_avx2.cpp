@@ -21,15 +21,18 @@ using V = __m256i;
 inline std::size_t words_from(std::size_t words, std::size_t first) { return words > first ? words - first : 0; }
 
 // Words first .. first + 3 of a block of `words` words at `block`; zeros past its end.
-// (The pointer is formed only for words that exist: idle lanes may pass null.)
+// (The pointer is formed only for words that exist: idle lanes may pass null.
+// A partial group is read with 64- and 128-bit loads: the AVX2 masked load
+// and store are slow on some CPUs, AMD's in particular.)
 inline V load_words(const std::uint8_t* block, std::size_t words, std::size_t first) {
   const std::size_t count = words_from(words, first);
   if (count == 0) return _mm256_setzero_si256();
   const std::uint8_t* p = block + 8 * first;
   if (count >= 4) return _mm256_loadu_si256(reinterpret_cast<const V*>(p));
-  const V index = _mm256_set_epi64x(3, 2, 1, 0);
-  const V mask = _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count)), index);
-  return _mm256_maskload_epi64(reinterpret_cast<const long long*>(p), mask);
+  const __m128i low = count == 1 ? _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))
+                                 : _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i high = count == 3 ? _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 16)) : _mm_setzero_si128();
+  return _mm256_set_m128i(high, low);
 }
 
 inline void store_words(std::uint8_t* block, std::size_t words, std::size_t first, V row) {
@@ -38,11 +41,15 @@ inline void store_words(std::uint8_t* block, std::size_t words, std::size_t firs
   std::uint8_t* p = block + 8 * first;
   if (count >= 4) {
     _mm256_storeu_si256(reinterpret_cast<V*>(p), row);
-  } else {
-    const V index = _mm256_set_epi64x(3, 2, 1, 0);
-    const V mask = _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(count)), index);
-    _mm256_maskstore_epi64(reinterpret_cast<long long*>(p), mask, row);
+    return;
   }
+  const __m128i low = _mm256_castsi256_si128(row);
+  if (count == 1) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), low);
+    return;
+  }
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), low);
+  if (count == 3) _mm_storel_epi64(reinterpret_cast<__m128i*>(p + 16), _mm256_extracti128_si256(row, 1));
 }
 
 // 4 x 4 transpose of 64-bit words: row k of the input becomes column k.
