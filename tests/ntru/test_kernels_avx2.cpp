@@ -87,6 +87,39 @@ TEST_CASE("ntru sorting network: avx2 equals portable", "[ntru][sort][avx2]") {
     }
 }
 
+TEST_CASE("ntru sorting network: avx2 leaving out the padding's comparators still sorts", "[ntru][sort][avx2]") {
+  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+    CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
+    return;
+  }
+  std::mt19937_64 rng(14);
+  struct alignas(32) Buffer {
+    std::array<std::int32_t, 2048> v;
+  } simd;
+  std::size_t checked = 0;
+  for (std::size_t length = 8; length <= 2048; length *= 2)
+    // The live counts of the HPS sets (508, 676, 820), around vector edges, all and none.
+    for (std::size_t live : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9},
+                             length / 2 + 3, length - 8, length - 1, length, std::size_t{508}, std::size_t{676},
+                             std::size_t{820}}) {
+      if (live > length) continue;
+      for (const auto& input : sort_inputs(length, rng)) {
+        std::vector<std::int32_t> padded = input;
+        // Live keys may be anything but the padding value, as the sampler's are.
+        for (std::size_t i = 0; i < length; ++i)
+          padded[i] = i < live ? std::min(padded[i], std::numeric_limits<std::int32_t>::max() - 1)
+                               : std::numeric_limits<std::int32_t>::max();
+        std::copy(padded.begin(), padded.end(), simd.v.begin());
+        std::sort(padded.begin(), padded.end());
+        sort_int32_pow2_avx2(simd.v.data(), length, live);
+        INFO("length " << length << ", live " << live);
+        REQUIRE(std::equal(padded.begin(), padded.end(), simd.v.begin()));
+        ++checked;
+      }
+    }
+  CHECK(checked > 300);
+}
+
 namespace {
 
 // A state of `planes` planes of W words with every bit at or above n clear.

@@ -71,7 +71,7 @@ S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
   for (std::size_t i = P::n - 1; i < padded; ++i) keys[i] = std::numeric_limits<std::int32_t>::max();
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2)
-    sort_int32_pow2_avx2(keys.data(), padded);
+    sort_int32_pow2_avx2(keys.data(), padded, P::n - 1);
   else
 #endif
     sort_int32_pow2_portable(keys.data(), padded);

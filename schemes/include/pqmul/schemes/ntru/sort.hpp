@@ -20,7 +20,11 @@ void sort_int32_pow2_portable(std::int32_t* x, std::size_t length);
 #if defined(PQMUL_X86_SIMD)
 // AVX2 kernel (sort_avx2.cpp): the same network, eight lanes at a time;
 // x must be 32-byte aligned. Call only where isa_available(Isa::avx2).
-void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length);
+// x[live ..) must be INT32_MAX padding: the comparators between two vectors
+// of padding, which never exchange anything, are left out (sample_fixed_type
+// sorts 676 keys padded to 1024, for one).
+void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length, std::size_t live);
+inline void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length) { sort_int32_pow2_avx2(x, length, length); }
 #endif
 
 }  // namespace pqmul::ntru
