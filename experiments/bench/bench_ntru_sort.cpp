@@ -30,42 +30,33 @@ Keys random_keys() {
   return keys;
 }
 
+// Registers ntru/sort/<name>: `sort` on `length` keys, those past `live` set
+// to the padding value.
+template <class Sort>
+void register_sort(const std::string& name, std::size_t length, std::size_t live, Sort sort) {
+  benchmark::RegisterBenchmark(("ntru/sort/" + name).c_str(), [length, live, sort](benchmark::State& s) {
+    Keys source = random_keys();
+    for (std::size_t i = live; i < length; ++i) source.v[i] = INT32_MAX;
+    Keys keys;
+    bench::measure_ticks(s, [&] {
+      keys = source;  // (a 4 KB copy: about 1% of the time)
+      sort(keys.v, length, live);
+      benchmark::DoNotOptimize(keys.v);
+    });
+  });
+}
+
 const bench::Registration registration([] {
   for (std::size_t length : {std::size_t{512}, std::size_t{1024}}) {
-    benchmark::RegisterBenchmark(("ntru/sort/" + std::to_string(length) + "/portable").c_str(),
-                                 [length](benchmark::State& s) {
-                                   const Keys source = random_keys();
-                                   Keys keys;
-                                   bench::measure_ticks(s, [&] {
-                                     keys = source;  // (a 4 KB copy: about 1% of the time)
-                                     ntru::sort_int32_pow2_portable(keys.v, length);
-                                     benchmark::DoNotOptimize(keys.v);
-                                   });
-                                 });
+    const std::string size = std::to_string(length);
+    register_sort(size + "/portable", length, length,
+                  [](std::int32_t* x, std::size_t n, std::size_t) { ntru::sort_int32_pow2_portable(x, n); });
 #if defined(PQMUL_X86_SIMD)
     if (!isa_available(Isa::avx2)) continue;
-    benchmark::RegisterBenchmark(("ntru/sort/" + std::to_string(length) + "/avx2").c_str(),
-                                 [length](benchmark::State& s) {
-                                   const Keys source = random_keys();
-                                   Keys keys;
-                                   bench::measure_ticks(s, [&] {
-                                     keys = source;  // (a 4 KB copy: about 1% of the time)
-                                     ntru::sort_int32_pow2_avx2(keys.v, length);
-                                     benchmark::DoNotOptimize(keys.v);
-                                   });
-                                 });
+    const auto avx2 = [](std::int32_t* x, std::size_t n, std::size_t live) { ntru::sort_int32_pow2_avx2(x, n, live); };
+    register_sort(size + "/avx2", length, length, avx2);
     const std::size_t live = length == 512 ? 508 : 676;
-    benchmark::RegisterBenchmark(("ntru/sort/" + std::to_string(length) + "-live" + std::to_string(live) + "/avx2").c_str(),
-                                 [length, live](benchmark::State& s) {
-                                   Keys source = random_keys();
-                                   for (std::size_t i = live; i < length; ++i) source.v[i] = INT32_MAX;
-                                   Keys keys;
-                                   bench::measure_ticks(s, [&] {
-                                     keys = source;
-                                     ntru::sort_int32_pow2_avx2(keys.v, length, live);
-                                     benchmark::DoNotOptimize(keys.v);
-                                   });
-                                 });
+    register_sort(size + "-live" + std::to_string(live) + "/avx2", length, live, avx2);
 #endif
   }
 });

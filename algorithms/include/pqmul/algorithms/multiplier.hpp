@@ -46,4 +46,20 @@ struct Transformed {
   Storage data;
 };
 
+// make_operand / make_accumulator for multipliers whose operand and
+// accumulator are plain storage that transform() and clear() fill
+// completely: nothing is zeroed (a KEM operation makes several; kilobytes of
+// zeros would cost as much as a step).
+template <class Operand, class Accumulator>
+struct UnfilledStorage {
+  Operand make_operand() const {
+    Operand x;
+    return x;
+  }
+  Accumulator make_accumulator() const {
+    Accumulator acc;
+    return acc;
+  }
+};
+
 }  // namespace pqmul

@@ -53,16 +53,10 @@ class Toom4K2Avx2 {
   using accumulator = Transformed<AccumulatorTag, AccumulatorValues>;
 
   std::string name() const { return "toom4-k2"; }
-  // Left uninitialised (kilobytes of zeros would cost as much as a step):
-  // transform() writes every value of an operand, clear() of an accumulator.
-  operand make_operand() const {
-    operand x;
-    return x;
-  }
-  accumulator make_accumulator() const {
-    accumulator acc;
-    return acc;
-  }
+  // (make_operand / make_accumulator: UnfilledStorage, for transform() writes
+  // every value of an operand and clear() of an accumulator.)
+  operand make_operand() const { return UnfilledStorage<operand, accumulator>{}.make_operand(); }
+  accumulator make_accumulator() const { return UnfilledStorage<operand, accumulator>{}.make_accumulator(); }
   void transform(const Poly<R>& a, operand& out) const;
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;

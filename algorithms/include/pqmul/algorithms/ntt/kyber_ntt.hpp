@@ -237,24 +237,17 @@ namespace pqmul {
 //                            e.g. t^ = A^ o s^ + e^ without leaving the domain.
 // All values mod q are exactly FIPS 203's.
 template <class Tally>
-class BasicKyberNttMultiplier {
+struct KyberNttAccumulatorTag;
+template <class Tally>
+class BasicKyberNttMultiplier
+    : public UnfilledStorage<Transformed<BasicKyberNttMultiplier<Tally>, std::array<std::int16_t, 256>>,
+                             Transformed<KyberNttAccumulatorTag<Tally>, std::array<std::int32_t, 256>>> {
  public:
   using ring = KyberRing;
-  struct AccumulatorTag;
   using operand = Transformed<BasicKyberNttMultiplier, std::array<std::int16_t, 256>>;
-  using accumulator = Transformed<AccumulatorTag, std::array<std::int32_t, 256>>;
+  using accumulator = Transformed<KyberNttAccumulatorTag<Tally>, std::array<std::int32_t, 256>>;
 
   std::string name() const { return "ntt"; }
-  // Storage only, not zeroed (transform and clear fill it): the KEMs make
-  // several per operation.
-  operand make_operand() const {
-    operand x;
-    return x;
-  }
-  accumulator make_accumulator() const {
-    accumulator acc;
-    return acc;
-  }
   std::size_t operand_bytes() const { return sizeof(operand); }
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   // How many products (or add_ntt terms) a lane holds without int32 overflow.

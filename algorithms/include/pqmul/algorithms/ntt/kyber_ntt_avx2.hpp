@@ -74,23 +74,14 @@ namespace pqmul {
 // NTT values centred; 32-bit lanes congruent mod q to sum a o b, no Montgomery
 // factor), so the scheme's NTT-domain code and the static helpers below are
 // shared with the portable multiplier. Products equal the portable ones.
-class KyberNttAvx2Multiplier {
+class KyberNttAvx2Multiplier
+    : public UnfilledStorage<KyberNttMultiplier::operand, KyberNttMultiplier::accumulator> {
  public:
   using ring = KyberRing;
   using operand = KyberNttMultiplier::operand;
   using accumulator = KyberNttMultiplier::accumulator;
 
   std::string name() const { return "ntt"; }
-  // Storage only, not zeroed (transform and clear fill it): the KEMs make
-  // several per operation.
-  operand make_operand() const {
-    operand x;
-    return x;
-  }
-  accumulator make_accumulator() const {
-    accumulator acc;
-    return acc;
-  }
   std::size_t operand_bytes() const { return sizeof(operand); }
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   // add_ntt terms (|x| <= (q-1)/2) grow a lane by less than one product does.

@@ -27,23 +27,14 @@ namespace pqmul {
 
 // KyberNttMultiplier on AVX-512 (forward and inverse NTT on the AVX2 kernels):
 // the same operand and accumulator types and values as KyberNttAvx2Multiplier.
-class KyberNttAvx512Multiplier {
+class KyberNttAvx512Multiplier
+    : public UnfilledStorage<KyberNttMultiplier::operand, KyberNttMultiplier::accumulator> {
  public:
   using ring = KyberRing;
   using operand = KyberNttMultiplier::operand;
   using accumulator = KyberNttMultiplier::accumulator;
 
   std::string name() const { return "ntt"; }
-  // Storage only, not zeroed (transform and clear fill it): the KEMs make
-  // several per operation.
-  operand make_operand() const {
-    operand x;
-    return x;
-  }
-  accumulator make_accumulator() const {
-    accumulator acc;
-    return acc;
-  }
   std::size_t operand_bytes() const { return sizeof(operand); }
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   static constexpr std::size_t max_products = KyberNttAvx2Multiplier::max_products;
