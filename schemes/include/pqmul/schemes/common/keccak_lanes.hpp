@@ -6,7 +6,7 @@
 // permutation costs little more than a single-state one: running them side by
 // side cuts the permutations done in sequence. Every job's bytes are exactly
 // those of keccak::Sponge. (ML-KEM's matrix beside one hash has its own fixed
-// schedule: kyber::sample_matrix_beside.)
+// schedule: kyber::sample_in_lanes.)
 //
 // The schedule depends only on public lengths. Inputs and outputs are held by
 // reference until their job finishes.
