@@ -245,6 +245,28 @@ TEST_CASE("kyber ntt avx2: reduce and to_canonical equal the portable ones on ev
   }
 }
 
+TEST_CASE("kyber ntt avx2: centring canonical values equals the portable one on every value below q",
+          "[kyber-ntt-avx2]") {
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+    return;
+  }
+  for (std::uint32_t base = 0; base < kn::q; base += 256) {
+    std::array<std::uint16_t, 256> c;
+    for (std::size_t i = 0; i < 256; ++i) c[i] = static_cast<std::uint16_t>((base + i) % kn::q);
+    KyberNttMultiplier::operand expected;
+    KyberNttAvx2Multiplier::operand got;
+    KyberNttMultiplier::from_canonical_ntt(c, expected);
+    KyberNttAvx2Multiplier::from_canonical_ntt(c, got);
+    REQUIRE(got.data == expected.data);
+    // The centred value: congruent to c, of absolute value at most (q-1)/2.
+    for (std::size_t i = 0; i < 256; ++i) {
+      REQUIRE((std::int32_t{got.data[i]} - c[i]) % static_cast<std::int32_t>(kn::q) == 0);
+      REQUIRE(std::abs(std::int32_t{got.data[i]}) <= static_cast<std::int32_t>((kn::q - 1) / 2));
+    }
+  }
+}
+
 TEST_CASE("kyber ntt avx2: the multiplier's products are the definition's", "[kyber-ntt-avx2]") {
   if (!cpu_supports(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be

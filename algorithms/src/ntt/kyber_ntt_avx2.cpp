@@ -451,4 +451,16 @@ void to_canonical(std::uint16_t* out, const std::int16_t* f) {
   }
 }
 
+void centre_canonical(std::int16_t* out, const std::uint16_t* c) {
+  const V q = q_vector();
+  const V half = _mm256_set1_epi16(static_cast<short>((kQ - 1) / 2));
+  #pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) {
+    // Canonical values are below 2^15, so the signed compare holds.
+    const V v = _mm256_loadu_si256(reinterpret_cast<const V*>(c + 16 * i));
+    const V centred = _mm256_sub_epi16(v, _mm256_and_si256(q, _mm256_cmpgt_epi16(v, half)));
+    _mm256_storeu_si256(reinterpret_cast<V*>(out + 16 * i), centred);
+  }
+}
+
 }  // namespace pqmul::kyber_ntt::avx2

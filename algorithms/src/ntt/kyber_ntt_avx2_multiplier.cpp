@@ -62,6 +62,10 @@ auto KyberNttAvx2Multiplier::from_ntt(const std::array<std::int16_t, 256>& fips_
   return x;
 }
 
+void KyberNttAvx2Multiplier::from_canonical_ntt(const std::array<std::uint16_t, 256>& c, operand& x) {
+  avx2::centre_canonical(x.data.data(), c.data());
+}
+
 std::array<std::uint16_t, 256> KyberNttAvx2Multiplier::ntt_coefficients(const operand& x) {
   std::array<std::uint16_t, 256> c;
   avx2::to_canonical(c.data(), x.data.data());

@@ -265,6 +265,17 @@ class BasicKyberNttMultiplier
 
   static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);
   static operand from_ntt(const std::array<std::int16_t, 256>& fips_ntt);
+  // x from canonical NTT-domain coefficients in [0, q) (sampled, or decoded
+  // and checked): one centring compare-and-subtract, which baseline SSE2
+  // vectorises, instead of from_ntt's reductions.
+  static void from_canonical_ntt(const std::array<std::uint16_t, 256>& c, operand& x) {
+    constexpr auto half = static_cast<std::int16_t>((kyber_ntt::q - 1) / 2);
+    constexpr auto modulus = static_cast<std::int16_t>(kyber_ntt::q);
+    for (std::size_t i = 0; i < 256; ++i) {
+      const auto v = static_cast<std::int16_t>(c[i]);
+      x.data[i] = static_cast<std::int16_t>(v - (modulus & -static_cast<std::int16_t>(v > half)));
+    }
+  }
   static std::array<std::uint16_t, 256> ntt_coefficients(const operand& x);
   static void add_ntt(accumulator& acc, const operand& x);
   static void to_ntt(const accumulator& acc, operand& x);

@@ -66,6 +66,9 @@ void reduce(std::int16_t* f);
 // out[i] = f[i] mod q in [0, q) for any int16 (kyber_ntt::to_canonical).
 void to_canonical(std::uint16_t* out, const std::int16_t* f);
 
+// The centred representative of each canonical c in [0, q): c, or c - q above (q-1)/2.
+void centre_canonical(std::int16_t* out, const std::uint16_t* c);
+
 }  // namespace pqmul::kyber_ntt::avx2
 
 namespace pqmul {
@@ -98,6 +101,8 @@ class KyberNttAvx2Multiplier
 
   static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);
   static operand from_ntt(const std::array<std::int16_t, 256>& fips_ntt);
+  // x from canonical NTT-domain coefficients in [0, q) (sampled, or decoded and checked).
+  static void from_canonical_ntt(const std::array<std::uint16_t, 256>& c, operand& x);
   static std::array<std::uint16_t, 256> ntt_coefficients(const operand& x);
   static void add_ntt(accumulator& acc, const operand& x);
   static void to_ntt(const accumulator& acc, operand& x);

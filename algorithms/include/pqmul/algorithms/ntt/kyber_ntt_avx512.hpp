@@ -47,6 +47,9 @@ class KyberNttAvx512Multiplier
 
   static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);
   static operand from_ntt(const std::array<std::int16_t, 256>& fips_ntt);
+  static void from_canonical_ntt(const std::array<std::uint16_t, 256>& c, operand& x) {
+    KyberNttAvx2Multiplier::from_canonical_ntt(c, x);
+  }
   static std::array<std::uint16_t, 256> ntt_coefficients(const operand& x);
   static void add_ntt(accumulator& acc, const operand& x);
   static void to_ntt(const accumulator& acc, operand& x);

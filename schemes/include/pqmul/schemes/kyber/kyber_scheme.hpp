@@ -51,17 +51,9 @@ struct NttBridge {
 template <Multiplier M>
   requires std::same_as<typename M::operand, KyberNttMultiplier::operand>
 struct NttBridge<M> {
-  // f_hat is canonical (sampled or decoded below q), so its int16 view is
-  // exact and one centring reduction makes the operand.
-  // (q - 1) / 2 < c < q stands for c - q: a compare-and-subtract that
-  // baseline SSE2 vectorises, written straight into the operand.
-  static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) {
-    constexpr auto half = static_cast<std::int16_t>((q - 1) / 2);
-    for (std::size_t i = 0; i < 256; ++i) {
-      const auto c = static_cast<std::int16_t>(f_hat[i]);
-      x.data[i] = static_cast<std::int16_t>(c - (static_cast<std::int16_t>(q) & -static_cast<std::int16_t>(c > half)));
-    }
-  }
+  // f_hat is canonical (sampled or decoded below q): one centring step
+  // makes the operand, on the multiplier's ISA.
+  static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { M::from_canonical_ntt(f_hat.coeffs, x); }
   static KPoly sum_to_ntt(const M& m, typename M::accumulator acc, const KPoly& e) {
     auto e_hat = m.make_operand();
     m.transform(e, e_hat);
