@@ -154,6 +154,18 @@ TEST_CASE("claims: malformed specs are refused with the file and the key", "[cla
   CHECK_THAT(error_of(c + "check = \"range\"\nmin = \"x\"\nmax = 1\n"), Catch::Contains("'min' must be a number"));
   CHECK_THAT(error_of(std::string(header) + "[[comparison]]\nnumerator = { colour = \"a\" }\ncheck = \"below\"\nthreshold = 1\n"),
              Catch::Contains("unknown key 'colour' in numerator"));
+  // Ids: lower-case letters, digits and '-', not starting with '-'.
+  const std::string valid_tail = "[[comparison]]\nnumerator = { isa = \"a\" }\ncheck = \"below\"\nthreshold = 1\n";
+  for (const char* bad_id : {"\"\"", "\"Upper\"", "\"-dash\"", "\"under_score\"", "\"sp ace\""}) {
+    std::string spec = std::string(header) + valid_tail;
+    spec.replace(spec.find("\"t\""), 3, bad_id);
+    CHECK_THAT(error_of(spec), Catch::Contains("id must be lower-case"));
+  }
+  {
+    std::string spec = std::string(header) + valid_tail;
+    spec.replace(spec.find("\"t\""), 3, "\"ntt-saber-m4\"");
+    CHECK_THAT(error_of(spec), !Catch::Contains("id must be"));
+  }
   std::string arm = header;
   arm.replace(arm.find("x86"), 3, "mips");
   CHECK_THAT(error_of(arm + "[[comparison]]\nnumerator = { isa = \"a\" }\ncheck = \"below\"\nthreshold = 1\n"),

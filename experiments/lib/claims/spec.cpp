@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -191,7 +190,9 @@ ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
                {"id", "source", "claim", "paper", "how", "where", "note", "comparison", "counts"});
   ClaimSpec c;
   c.id = r.text(root, "id");
-  if (!std::regex_match(c.id, std::regex("[a-z0-9][a-z0-9-]*"))) r.fail("id must be lower-case letters, digits, '-'");
+  const auto id_char = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'; };
+  if (c.id.empty() || c.id.front() == '-' || !std::all_of(c.id.begin(), c.id.end(), id_char))
+    r.fail("id must be lower-case letters, digits, '-'");
   c.source = r.text(root, "source");
   c.claim = r.text(root, "claim");
   c.paper_figure = r.text(root, "paper");
