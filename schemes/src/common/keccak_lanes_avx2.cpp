@@ -8,8 +8,10 @@
 // by one vector store. Only the kernels live here (see cmake/simd.cmake).
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
@@ -69,7 +71,9 @@ void keccak_xor_lanes_x4_avx2(std::uint64_t* states, const std::uint8_t* const* 
   // keep: all ones in the states that are not reset.
   const V keep = _mm256_set_epi64x(reset & 8 ? 0 : -1, reset & 4 ? 0 : -1, reset & 2 ? 0 : -1, reset & 1 ? 0 : -1);
   V* s = reinterpret_cast<V*>(states);
-  for (std::size_t w = 0; w < 24; w += 4) {
+  // Without a reset, only the groups of four words that some input reaches.
+  const std::size_t reach = reset != 0 ? 24 : std::max(std::max(words[0], words[1]), std::max(words[2], words[3]));
+  for (std::size_t w = 0; w < reach; w += 4) {
     V r0 = load_words(in[0], words[0], w);
     V r1 = load_words(in[1], words[1], w);
     V r2 = load_words(in[2], words[2], w);
@@ -81,10 +85,19 @@ void keccak_xor_lanes_x4_avx2(std::uint64_t* states, const std::uint8_t* const* 
     _mm256_store_si256(s + w + 3, _mm256_xor_si256(_mm256_and_si256(_mm256_load_si256(s + w + 3), keep), r3));
   }
   // Word 24 (never inside a rate, which is below 200 bytes): only the reset.
-  _mm256_store_si256(s + 24, _mm256_and_si256(_mm256_load_si256(s + 24), keep));
+  if (reset != 0) _mm256_store_si256(s + 24, _mm256_and_si256(_mm256_load_si256(s + 24), keep));
 }
 
 void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words) {
+  // One lane alone (a long output squeezed by itself, as Saber's matrix
+  // stream mostly is): its words one by one; the transposes would do the
+  // work of four lanes for it.
+  const int lanes_out = (words[0] != 0) + (words[1] != 0) + (words[2] != 0) + (words[3] != 0);
+  if (lanes_out == 1) {
+    const std::size_t lane = words[0] != 0 ? 0 : words[1] != 0 ? 1 : words[2] != 0 ? 2 : 3;
+    for (std::size_t w = 0; w < words[lane]; ++w) std::memcpy(out[lane] + 8 * w, states + 4 * w + lane, 8);
+    return;
+  }
   const V* s = reinterpret_cast<const V*>(states);
   for (std::size_t w = 0; w < 24; w += 4) {
     if (words[0] <= w && words[1] <= w && words[2] <= w && words[3] <= w) break;
