@@ -298,31 +298,37 @@ TEST_CASE("sample_in_lanes: matrix, noise and hash together equal the scalar sam
   CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, nullptr, &wrong_eta), std::invalid_argument);
 }
 
-TEST_CASE("sample_in_lanes: a hash whose input is completed after the rows waits for it", "[kyber][sampling][multiway]") {
-  // As in key generation: rows 0 .. k-2 first, then the last row beside a
-  // hash of which only the first `ready` bytes exist until the rows are done.
+TEST_CASE("sample_in_lanes: a hash whose input grows row by row waits for it", "[kyber][sampling][multiway]") {
+  // As in key generation: row 0 first, then the other rows beside a hash of
+  // which only the first `ready` bytes exist; each row's hook writes the
+  // next part (and the last one the rest) and says how much is readable.
   test::TestPrng prng(51);
   for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
     for (unsigned k : {2u, 3u, 4u}) {
-      for (std::size_t ready : {std::size_t{0}, std::size_t{100}, std::size_t{384} * (k - 1), std::size_t{2000}}) {
+      for (std::size_t ready : {std::size_t{0}, std::size_t{100}, std::size_t{384}}) {
         INFO(isa_name(isa) << ", k " << k << ", ready " << ready);
         const auto rho = random_seed(prng);
         std::vector<KPoly> a(k * k);
-        sample_in_lanes(rho, k, false, a, 0, k - 1, nullptr, nullptr, {}, isa);
+        sample_in_lanes(rho, k, false, a, 0, 1, nullptr, nullptr, {}, isa);
         auto message = prng.bytes(384 * k + 32);
-        const auto tail = prng.bytes(message.size());  // written by after_rows past `ready`
+        const auto later = prng.bytes(message.size());  // what the hooks write past `ready`
         std::array<std::uint8_t, 32> digest{};
         const HashBeside hash{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
                               digest, ready};
-        std::size_t calls = 0;
-        sample_in_lanes(rho, k, false, a, k - 1, k, &hash, nullptr,
-                        [&] {
-                          ++calls;
-                          for (std::size_t i = std::min(ready, message.size()); i < message.size(); ++i)
-                            message[i] = tail[i];
+        std::vector<unsigned> rows_seen;
+        std::size_t written = ready;
+        sample_in_lanes(rho, k, false, a, 1, k, &hash, nullptr,
+                        [&](unsigned row) -> std::size_t {
+                          rows_seen.push_back(row);
+                          const std::size_t upto = row + 1 == k ? message.size() : std::max(written, std::size_t{384} * (row + 1));
+                          for (std::size_t i = written; i < upto; ++i) message[i] = later[i];
+                          written = upto;
+                          return upto;
                         },
                         isa);
-        CHECK(calls == 1);
+        std::vector<unsigned> expected_rows;
+        for (unsigned r = 1; r < k; ++r) expected_rows.push_back(r);
+        CHECK(rows_seen == expected_rows);
         CHECK(digest == keccak::sha3_256(message));
         for (unsigned r = 0; r < k; ++r)
           for (unsigned c = 0; c < k; ++c) REQUIRE(a[k * r + c] == sample_ntt(rho, static_cast<std::uint8_t>(c),
@@ -334,6 +340,13 @@ TEST_CASE("sample_in_lanes: a hash whose input is completed after the rows waits
   const auto seed = random_seed(prng);
   CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 1, 3, nullptr, nullptr, {}), std::invalid_argument);
   CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 2, 1, nullptr, nullptr, {}), std::invalid_argument);
+  // A hook that never lets the hash read its whole input is a caller's error, not a hang.
+  auto message = prng.bytes(900);
+  std::array<std::uint8_t, 32> digest{};
+  const HashBeside starved{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
+                           digest, 100};
+  CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 0, 2, &starved, nullptr, [](unsigned) -> std::size_t { return 200; }),
+                  std::logic_error);
 }
 
 #if defined(PQMUL_X86_SIMD)

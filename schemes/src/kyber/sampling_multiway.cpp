@@ -273,7 +273,7 @@ void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa) {
 
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa) {
-  sample_in_lanes(rho, k, transposed, matrix, 0, k, hash, noise, {}, isa);
+  sample_in_lanes(rho, k, transposed, matrix, 0, k, hash, noise, {}, isa);  // the hash input is all there
 }
 
 namespace {
@@ -337,7 +337,7 @@ class HashBlocks {
 
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
-                     const std::function<void()>& after_rows, std::optional<Isa> isa) {
+                     const AfterRow& after_row, std::optional<Isa> isa) {
   constexpr std::size_t max_entries = 16, max_noise = 9;  // k <= 4: at most 2k + 1 noise polynomials
   constexpr std::size_t shake256_rate = 136;
   if (matrix.size() != std::size_t{k} * k) throw std::invalid_argument("sample_matrix: out must hold k * k entries");
@@ -389,15 +389,16 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       noise_block[t][32] = static_cast<std::uint8_t>(noise->first_nonce + t);
     }
   }
-  // The rows are done (at once when there are none): the caller may now
-  // complete the hash's input.
-  bool rows_announced = false;
+  // Rows are announced in order as their entries are all sampled: the
+  // caller may then write more of the hash's input.
+  std::array<unsigned, 4> entries_done{};
+  unsigned next_row = first_row;
   auto announce_rows = [&] {
-    rows_announced = true;
-    if (after_rows) after_rows();
-    if (hash_blocks) hash_blocks->make_readable(SIZE_MAX);
+    for (; next_row < end_row && entries_done[next_row] == k; ++next_row) {
+      const std::size_t readable = after_row ? after_row(next_row) : 0;
+      if (hash_blocks) hash_blocks->make_readable(readable);
+    }
   };
-  if (first_entry == end_entry) announce_rows();
 
   // Lane 0 hashes while the others take the entries, then the noise, in that
   // order as they free up (lane 0 too once the hash is done). An entry's first
@@ -506,7 +507,10 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           filled[lane] = squeezed[lane] == first_blocks
                              ? rejection_sample(matrix[i], 0, stream[i], stream_bytes, kernels)
                              : rejection_sample(matrix[i], filled[lane], extra[lane], shake128_rate, kernels);
-          if (filled[lane] == 256) work[lane] = Work::idle;
+          if (filled[lane] == 256) {
+            work[lane] = Work::idle;
+            ++entries_done[i / k];
+          }
           break;
         case Work::noise:
           ++squeezed[lane];
@@ -518,9 +522,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           break;
       }
     }
-    if (!rows_announced && next_entry == end_entry &&
-        std::none_of(work.begin(), work.end(), [](Work w) { return w == Work::entry; }))
-      announce_rows();
+    announce_rows();
   }
 }
 

@@ -108,15 +108,16 @@ struct NoiseBeside {
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa = std::nullopt);
 // The same for rows [first_row, end_row) of the matrix only (its other entries
-// are left as they are). `after_rows` is called once, the moment those rows
-// are sampled (at once if there are none); it may write the rest of the
-// hash's input past hash->ready, which the hash reads only after it (waiting
-// in its lane, its state kept, while the other lanes go on). So a hash can
-// start on the first part of an input whose last part depends on the rows:
-// H(ek) in key generation.
+// are left as they are). `after_row(r)` is called once per row, in order, the
+// moment row r is sampled; it may write more of the hash's input and returns
+// how many bytes of it are readable from then on (at first hash->ready). The
+// hash reads no further, waiting in its lane (its state kept) while the
+// other lanes go on. So a hash can start on the first part of an input whose
+// later parts depend on the rows: H(ek) in key generation.
+using AfterRow = std::function<std::size_t(unsigned row)>;
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
-                     const std::function<void()>& after_rows, std::optional<Isa> isa = std::nullopt);
+                     const AfterRow& after_row, std::optional<Isa> isa = std::nullopt);
 // The noise alone on the lanes: each polynomial takes one or two blocks, where
 // a multi-way batch squeezes the longest one for every way.
 void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa = std::nullopt);
