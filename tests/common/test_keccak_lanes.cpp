@@ -173,7 +173,7 @@ TEST_CASE("keccak lanes: the AVX2 block transfers equal word-by-word loops", "[k
       outs[k].assign(8 * words[k] + 16, 0xA5);
       out[k] = words[k] == 0 ? nullptr : outs[k].data() + 8;
     }
-    pqmul::keccak::keccak_extract_lanes_x4_avx2(states, out, words);
+    pqmul::keccak::keccak_extract_lanes_x4_avx2(states, 4, out, words);
     for (std::size_t k = 0; k < 4; ++k) {
       for (std::size_t i = 0; i < words[k]; ++i)
         REQUIRE(pqmul::load_le64(outs[k].data() + 8 + 8 * i) == states[4 * i + k]);

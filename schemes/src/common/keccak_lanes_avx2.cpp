@@ -88,21 +88,21 @@ void keccak_xor_lanes_x4_avx2(std::uint64_t* states, const std::uint8_t* const* 
   if (reset != 0) _mm256_store_si256(s + 24, _mm256_and_si256(_mm256_load_si256(s + 24), keep));
 }
 
-void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words) {
+void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::size_t stride, std::uint8_t* const* out,
+                                  const std::size_t* words) {
   // One lane alone (a long output squeezed by itself, as Saber's matrix
   // stream mostly is): its words one by one; the transposes would do the
   // work of four lanes for it.
   const int lanes_out = (words[0] != 0) + (words[1] != 0) + (words[2] != 0) + (words[3] != 0);
   if (lanes_out == 1) {
     const std::size_t lane = words[0] != 0 ? 0 : words[1] != 0 ? 1 : words[2] != 0 ? 2 : 3;
-    for (std::size_t w = 0; w < words[lane]; ++w) std::memcpy(out[lane] + 8 * w, states + 4 * w + lane, 8);
+    for (std::size_t w = 0; w < words[lane]; ++w) std::memcpy(out[lane] + 8 * w, states + stride * w + lane, 8);
     return;
   }
-  const V* s = reinterpret_cast<const V*>(states);
+  auto row = [&](std::size_t w) { return _mm256_load_si256(reinterpret_cast<const V*>(states + stride * w)); };
   for (std::size_t w = 0; w < 24; w += 4) {
     if (words[0] <= w && words[1] <= w && words[2] <= w && words[3] <= w) break;
-    V r0 = _mm256_load_si256(s + w), r1 = _mm256_load_si256(s + w + 1);
-    V r2 = _mm256_load_si256(s + w + 2), r3 = _mm256_load_si256(s + w + 3);
+    V r0 = row(w), r1 = row(w + 1), r2 = row(w + 2), r3 = row(w + 3);
     transpose(r0, r1, r2, r3);
     store_words(out[0], words[0], w, r0);
     store_words(out[1], words[1], w, r1);

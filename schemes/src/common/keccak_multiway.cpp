@@ -96,7 +96,7 @@ void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const st
 void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   if (lower_keccak_isa(isa, 4) != Isa::portable) {
-    keccak_extract_lanes_x4_avx2(states, out, words);
+    keccak_extract_lanes_x4_avx2(states, 4, out, words);
     return;
   }
 #endif
@@ -179,6 +179,24 @@ void MultiSponge<Ways>::squeeze(const Outputs& outputs) {
     if (position_ % 8 == 0 && length - i >= 8) {
       // Whole lanes, up to the end of the block or of the output.
       const std::size_t lanes = std::min(rate_ - position_, length - i) / 8, first = position_ / 8;
+#if defined(PQMUL_X86_SIMD)
+      if (isa_ != Isa::portable) {
+        // Four ways at a time by the AVX2 transposes (whole rows, no
+        // word-by-word stores).
+        for (std::size_t quarter = 0; quarter < Ways / 4; ++quarter) {
+          std::array<std::uint8_t*, 4> to;
+          std::array<std::size_t, 4> words;
+          for (std::size_t k = 0; k < 4; ++k) {
+            to[k] = outputs[4 * quarter + k].data() + i;
+            words[k] = lanes;
+          }
+          keccak_extract_lanes_x4_avx2(states_.data() + Ways * first + 4 * quarter, Ways, to.data(), words.data());
+        }
+        i += 8 * lanes;
+        position_ += 8 * lanes;
+        continue;
+      }
+#endif
       for (std::size_t lane = 0; lane < lanes; ++lane)
         for (std::size_t k = 0; k < Ways; ++k) store_le64(&outputs[k][i + 8 * lane], states_[Ways * (first + lane) + k]);
       i += 8 * lanes;

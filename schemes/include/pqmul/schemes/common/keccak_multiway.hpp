@@ -35,10 +35,13 @@ void keccak_f1600_x1_avx512(std::uint64_t* state);
 // Block transfers for 4 interleaved states (words[k] <= 24 little-endian
 // 64-bit words per state k; in[k] / out[k] may be null where words[k] is 0).
 // Needs AVX2. xor: state k ^= in[k], after zeroing state k where bit k of
-// `reset` is set; extract: out[k] = the first words[k] words of state k.
+// `reset` is set; extract: out[k] = the first words[k] words of state k, word
+// w of the four states being the 32-byte aligned row at states + stride * w
+// (stride 4 for the x4 layout; 8, from states and states + 4, for the x8 one).
 void keccak_xor_lanes_x4_avx2(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words,
                               unsigned reset);
-void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words);
+void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::size_t stride, std::uint8_t* const* out,
+                                  const std::size_t* words);
 #endif
 
 // The kernel family the sponges use by default: avx512, avx2 or portable
