@@ -18,6 +18,19 @@ void check_rate(std::size_t rate) {
 
 }  // namespace
 
+void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, std::span<const std::uint8_t> second,
+                    std::size_t at, std::size_t take, std::size_t rate, std::uint8_t domain) {
+  const std::size_t from_first = at < first.size() ? std::min(take, first.size() - at) : 0;
+  if (from_first != 0) std::memcpy(block, first.data() + at, from_first);
+  if (take > from_first)
+    std::memcpy(block + from_first, second.data() + (at + from_first - first.size()), take - from_first);
+  std::memset(block + take, 0, rate - take);
+  if (take < rate) {
+    block[take] ^= domain;
+    block[rate - 1] ^= 0x80;
+  }
+}
+
 SpongeLanes::SpongeLanes(Isa isa) : isa_(lower_keccak_isa(isa, 4)) {}
 
 std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
@@ -64,20 +77,9 @@ void SpongeLanes::prepare_absorb(std::size_t lane) {
   }
   // A block across the pieces, or the last one with pad10*1 after the domain bits.
   std::uint8_t* block = blocks_[lane];
-  std::memset(block, 0, j.rate);
-  for (std::size_t i = 0; i < take;) {
-    const std::size_t at = j.absorbed + i;
-    const auto piece = at < first ? j.in[0].subspan(at) : j.in[1].subspan(at - first);
-    const std::size_t n = std::min(piece.size(), take - i);
-    std::memcpy(block + i, piece.data(), n);
-    i += n;
-  }
+  assemble_block(block, j.in[0], j.in[1], j.absorbed, take, j.rate, j.domain);
   j.absorbed += take;
-  if (take < j.rate) {
-    block[take] ^= j.domain;
-    block[j.rate - 1] ^= 0x80;
-    j.padded = true;
-  }
+  j.padded = take < j.rate;
   pending_in_[lane] = block;
 }
 

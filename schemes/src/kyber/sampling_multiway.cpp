@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 namespace pqmul::kyber {
@@ -313,14 +314,7 @@ class HashBlocks {
         block_[b] = second.data() + (at - first.size());
       } else {
         std::uint8_t* out = assembled_[assembled_used_++];
-        const std::size_t from_first = at < first.size() ? std::min(take, first.size() - at) : 0;
-        if (from_first != 0) std::memcpy(out, first.data() + at, from_first);
-        if (take > from_first) std::memcpy(out + from_first, second.data() + (at + from_first - first.size()), take - from_first);
-        std::memset(out + take, 0, rate - take);
-        if (take < rate) {
-          out[take] ^= hash_.domain;
-          out[rate - 1] ^= 0x80;
-        }
+        keccak::assemble_block(out, first, second, at, take, rate, hash_.domain);
         block_[b] = out;
       }
     }

@@ -22,6 +22,12 @@ namespace pqmul::keccak {
 inline constexpr std::size_t shake128_rate = 168, shake256_rate = 136, sha3_256_rate = 136, sha3_512_rate = 72;
 inline constexpr std::uint8_t shake_domain = 0x1F, sha3_domain = 0x06;
 
+// The sponge block of first || second starting at byte `at` with `take`
+// (<= rate) bytes: copied into block, zeros up to `rate`, and when take < rate
+// (the message's last block) the domain bits and the final pad bit.
+void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, std::span<const std::uint8_t> second,
+                    std::size_t at, std::size_t take, std::size_t rate, std::uint8_t domain);
+
 class SpongeLanes {
  public:
   static constexpr std::size_t lanes = 4;
