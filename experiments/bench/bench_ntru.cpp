@@ -13,10 +13,13 @@
 
 #include "bench_registration.hpp"
 #include "pqmul/algorithms/kronecker.hpp"
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/toom_avx2.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
+#include "pqmul/schemes/ntru/products.hpp"
 #include "tsc_counter.hpp"
 
 namespace pqmul::bench {
@@ -110,7 +113,27 @@ void register_set() {
   }
 }
 
-const Registration registration([] { for_each_parameter_set([]<class P>() { register_set<P>(); }); });
+// ntru/<scheme>/toom4-k2/avx2/rq_mul: the product as the SIMD KEMs form it
+// (both factors evaluated, then the fused multiply-interpolate).
+template <ParameterSet P>
+void register_simd_product() {
+#if defined(PQMUL_X86_SIMD)
+  if (!isa_available(Isa::avx2)) return;
+  auto m = std::make_shared<const Toom4K2Avx2<typename P::ring>>();
+  auto f = random_factors<P>();
+  add("ntru/" + std::string(P::name) + "/toom4-k2/avx2/rq_mul", [m, f] {
+    f->out = ntru::multiply(*m, f->a, f->b);
+    benchmark::DoNotOptimize(f->out);
+  });
+#endif
+}
+
+const Registration registration([] {
+  for_each_parameter_set([]<class P>() {
+    register_set<P>();
+    register_simd_product<P>();
+  });
+});
 
 }  // namespace
 }  // namespace pqmul::bench

@@ -52,12 +52,14 @@ Values toom4_evaluate_twin(const Values& a, std::size_t m) {
   return w;
 }
 
-void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, Values& leaves) {
-  if (m == 1) {
-    leaves.insert(leaves.end(), a, a + 16);
+// Karatsuba down to leaves of s blocks (shorter ones zero-padded).
+void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, std::size_t s, Values& leaves) {
+  if (m <= s) {
+    leaves.insert(leaves.end(), a, a + 16 * m);
+    leaves.insert(leaves.end(), 16 * (s - m), 0);
     return;
   }
-  if (m == 3) {  // three-way Karatsuba: a0, a1, a2, a0+a1, a0+a2, a1+a2
+  if (m == 3 && s == 1) {  // three-way Karatsuba: a0, a1, a2, a0+a1, a0+a2, a1+a2
     leaves.insert(leaves.end(), a, a + 48);
     for (auto [x, y] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}})
       for (std::size_t i = 0; i < 16; ++i) leaves.push_back(wrap(a[16 * x + i] + a[16 * y + i]));
@@ -66,16 +68,17 @@ void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, Values& leave
   const std::size_t h = (m + 1) / 2, r = m - h;
   Values sum(a, a + 16 * h);
   for (std::size_t i = 0; i < 16 * r; ++i) sum[i] = wrap(sum[i] + a[16 * h + i]);
-  karatsuba_evaluate_twin(a, h, leaves);
-  karatsuba_evaluate_twin(sum.data(), h, leaves);
-  karatsuba_evaluate_twin(a + 16 * h, r, leaves);
+  karatsuba_evaluate_twin(a, h, s, leaves);
+  karatsuba_evaluate_twin(sum.data(), h, s, leaves);
+  karatsuba_evaluate_twin(a + 16 * h, r, s, leaves);
 }
 
-Values transpose_twin(const Values& leaves, std::size_t count) {
-  const std::size_t groups = (count + 15) / 16;
-  Values out(groups * 256, 0);
+// Leaves of 16s values -> groups of 16s rows, row j holding value j of 16 leaves.
+Values transpose_twin(const Values& leaves, std::size_t count, std::size_t s) {
+  const std::size_t groups = (count + 15) / 16, rows = 16 * s;
+  Values out(groups * 16 * rows, 0);
   for (std::size_t leaf = 0; leaf < count; ++leaf)
-    for (std::size_t j = 0; j < 16; ++j) out[(leaf / 16) * 256 + j * 16 + leaf % 16] = leaves[leaf * 16 + j];
+    for (std::size_t j = 0; j < rows; ++j) out[((leaf / 16) * rows + j) * 16 + leaf % 16] = leaves[leaf * rows + j];
   return out;
 }
 
@@ -87,14 +90,15 @@ Values plain_product(const std::int16_t* a, const std::int16_t* b, std::size_t l
   return out;
 }
 
-// acc (transposed groups of 32 rows) += leafwise products of x and y.
-void multiply_accumulate_twin(Values& acc, const Values& x, const Values& y, std::size_t groups) {
+// acc (transposed groups of 32s rows) += leafwise products of x and y (16s rows).
+void multiply_accumulate_twin(Values& acc, const Values& x, const Values& y, std::size_t groups, std::size_t s) {
+  const std::size_t rows = 16 * s;
   for (std::size_t g = 0; g < groups; ++g)
     for (std::size_t lane = 0; lane < 16; ++lane)
-      for (std::size_t i = 0; i < 16; ++i)
-        for (std::size_t j = 0; j < 16; ++j) {
-          auto& c = acc[g * 512 + (i + j) * 16 + lane];
-          c = wrap(c + static_cast<long long>(x[g * 256 + i * 16 + lane]) * y[g * 256 + j * 16 + lane]);
+      for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j = 0; j < rows; ++j) {
+          auto& c = acc[(g * 2 * rows + i + j) * 16 + lane];
+          c = wrap(c + static_cast<long long>(x[(g * rows + i) * 16 + lane]) * y[(g * rows + j) * 16 + lane]);
         }
 }
 
@@ -124,16 +128,26 @@ constexpr std::size_t test_ms[] = {1, 2, 3, 4, 5, 8, 11, 13, 16};
 }  // namespace
 
 TEST_CASE("toom avx2: shape helpers", "[toom-avx2]") {
-  CHECK(k::karatsuba_leaves(4) == 9);
-  CHECK(k::karatsuba_leaves(3) == 6);
-  CHECK(k::karatsuba_leaves(11) == 51);
+  CHECK(k::karatsuba_leaves(4, 1) == 9);
+  CHECK(k::karatsuba_leaves(3, 1) == 6);
+  CHECK(k::karatsuba_leaves(11, 1) == 51);
+  CHECK(k::karatsuba_leaves(11, 3) == 9);
+  CHECK(k::karatsuba_leaves(5, 2) == 7);  // 3 + 2 blocks: the halves of 3 split again, the 2 is a leaf
   CHECK(k::best_blocks(256) == 16);
-  CHECK(k::group_count(16) == 4);  // Saber: 63 leaves
+  CHECK(k::leaf_blocks(4) == 1);
+  CHECK(k::group_count(16) == 4);  // Saber: 63 leaves of one block
   CHECK(k::best_blocks(509) == 32);
+  CHECK(k::leaf_blocks(8) == 2);
+  CHECK(k::best_blocks(677) == 44);
+  CHECK(k::leaf_blocks(11) == 3);
+  CHECK(k::group_count(44) == 4);  // 63 leaves of three blocks
+  for (std::size_t m = 1; m <= k::max_blocks / 4; ++m) CHECK(k::leaf_blocks(m) <= 3);
   for (std::size_t n : {509u, 677u, 701u, 821u}) {
     INFO(n);
     CHECK(16 * k::best_blocks(n) >= n);
     CHECK(k::best_blocks(n) % 4 == 0);
+    const std::size_t m = k::best_blocks(n) / 4, s = k::leaf_blocks(m);
+    CHECK(k::operand_values(4 * m) == k::group_count(4 * m) * 256 * s);
   }
 }
 
@@ -148,53 +162,56 @@ TEST_CASE("toom avx2: Toom-4 and Karatsuba evaluation equal their scalar twins",
       CHECK(w == toom4_evaluate_twin(a, m));
 
       const Values piece(a.begin(), a.begin() + 16 * m);
-      Values leaves(16 * k::karatsuba_leaves(m)), twin;
+      const std::size_t s = k::leaf_blocks(m);
+      Values leaves(16 * s * k::karatsuba_leaves(m, s)), twin;
       k::karatsuba_evaluate(piece.data(), m, leaves.data());
-      karatsuba_evaluate_twin(piece.data(), m, twin);
+      karatsuba_evaluate_twin(piece.data(), m, s, twin);
       CHECK(leaves == twin);
     }
 }
 
 TEST_CASE("toom avx2: transpositions equal their scalar twins", "[toom-avx2]") {
   std::mt19937_64 rng(2);
-  for (std::size_t count : {1u, 15u, 16u, 17u, 63u, 189u, 497u})
-    for (Pattern p : all_patterns) {
-      INFO("leaves=" << count << " pattern " << int(p));
-      const std::size_t groups = (count + 15) / 16;
-      const Values leaves = pattern(p, 16 * count, rng);
-      Values out(256 * groups);
-      k::transpose_leaves(leaves.data(), count, out.data());
-      CHECK(out == transpose_twin(leaves, count));
+  for (std::size_t s = 1; s <= 3; ++s)  // every leaf size leaf_blocks() gives
+    for (std::size_t count : {1u, 15u, 16u, 17u, 42u, 63u})
+      for (Pattern p : all_patterns) {
+        INFO("leaf blocks=" << s << " leaves=" << count << " pattern " << int(p));
+        const std::size_t groups = (count + 15) / 16;
+        const Values leaves = pattern(p, 16 * s * count, rng);
+        Values out(256 * s * groups);
+        k::transpose_leaves(leaves.data(), count, s, out.data());
+        CHECK(out == transpose_twin(leaves, count, s));
 
-      const Values acc = pattern(p, 512 * groups, rng);
-      Values products(32 * count);
-      k::untranspose_products(acc.data(), count, products.data());
-      Values twin(32 * count);
-      for (std::size_t leaf = 0; leaf < count; ++leaf)
-        for (std::size_t r = 0; r < 32; ++r) twin[leaf * 32 + r] = acc[(leaf / 16) * 512 + r * 16 + leaf % 16];
-      CHECK(products == twin);
-    }
+        const Values acc = pattern(p, 512 * s * groups, rng);
+        Values products(32 * s * count);
+        k::untranspose_products(acc.data(), count, s, products.data());
+        Values twin(32 * s * count);
+        for (std::size_t leaf = 0; leaf < count; ++leaf)
+          for (std::size_t r = 0; r < 32 * s; ++r)
+            twin[leaf * 32 * s + r] = acc[((leaf / 16) * 32 * s + r) * 16 + leaf % 16];
+        CHECK(products == twin);
+      }
 }
 
-TEST_CASE("toom avx2: batched schoolbook products accumulate like the scalar twin", "[toom-avx2]") {
+TEST_CASE("toom avx2: batched leaf products accumulate like the scalar twin", "[toom-avx2]") {
   std::mt19937_64 rng(3);
-  for (std::size_t groups : {1u, 4u, 12u})
-    for (Pattern p : all_patterns) {
-      INFO("groups=" << groups << " pattern " << int(p));
-      const Values x = pattern(p, 256 * groups, rng), y = pattern(Pattern::random, 256 * groups, rng);
-      Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * groups, rng);
-      for (std::size_t g = 0; g < groups; ++g) std::fill_n(start.begin() + g * 512 + 31 * 16, 16, 0);
-      Aligned ax(x.size()), ay(y.size()), acc(start.size());
-      std::copy(x.begin(), x.end(), ax.data());
-      std::copy(y.begin(), y.end(), ay.data());
-      std::copy(start.begin(), start.end(), acc.data());
-      Values twin = start;
-      for (int round = 0; round < 2; ++round) {  // accumulates: twice
-        k::multiply_accumulate(acc.data(), ax.data(), ay.data(), groups);
-        multiply_accumulate_twin(twin, x, y, groups);
+  for (std::size_t s = 1; s <= 3; ++s)  // every leaf size leaf_blocks() gives
+    for (std::size_t groups : {1u, 4u})
+      for (Pattern p : all_patterns) {
+        INFO("leaf blocks=" << s << " groups=" << groups << " pattern " << int(p));
+        const Values x = pattern(p, 256 * s * groups, rng), y = pattern(Pattern::random, 256 * s * groups, rng);
+        const Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * s * groups, rng);
+        Aligned ax(x.size()), ay(y.size()), acc(start.size());
+        std::copy(x.begin(), x.end(), ax.data());
+        std::copy(y.begin(), y.end(), ay.data());
+        std::copy(start.begin(), start.end(), acc.data());
+        Values twin = start;
+        for (int round = 0; round < 2; ++round) {  // accumulates: twice
+          k::multiply_accumulate_groups(acc.data(), ax.data(), ay.data(), groups, s);
+          multiply_accumulate_twin(twin, x, y, groups, s);
+        }
+        CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
       }
-      CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
-    }
 }
 
 TEST_CASE("toom avx2: Karatsuba recombination gives the plain product mod 2^16", "[toom-avx2]") {
@@ -203,12 +220,13 @@ TEST_CASE("toom avx2: Karatsuba recombination gives the plain product mod 2^16",
     for (Pattern p : all_patterns) {
       INFO("m=" << m << " pattern " << int(p));
       const Values a = pattern(p, 16 * m, rng), b = pattern(Pattern::random, 16 * m, rng);
+      const std::size_t s = k::leaf_blocks(m), len = 16 * s;
       Values la, lb;
-      karatsuba_evaluate_twin(a.data(), m, la);
-      karatsuba_evaluate_twin(b.data(), m, lb);
+      karatsuba_evaluate_twin(a.data(), m, s, la);
+      karatsuba_evaluate_twin(b.data(), m, s, lb);
       Values products;
-      for (std::size_t leaf = 0; leaf < la.size() / 16; ++leaf) {
-        const Values prod = plain_product(la.data() + 16 * leaf, lb.data() + 16 * leaf, 16);
+      for (std::size_t leaf = 0; leaf < la.size() / len; ++leaf) {
+        const Values prod = plain_product(la.data() + len * leaf, lb.data() + len * leaf, len);
         products.insert(products.end(), prod.begin(), prod.end());
       }
       Values out(32 * m);
@@ -260,7 +278,7 @@ void check_ring_products() {
     std::fill_n(acc.data(), m.accumulator_values, 0);
     k::evaluate(a.data(), r.n, m.blocks, x.data());
     k::evaluate(b.data(), r.n, m.blocks, y.data());
-    k::multiply_accumulate(acc.data(), x.data(), y.data(), m.groups);
+    k::multiply_accumulate(acc.data(), x.data(), y.data(), m.blocks);
     std::vector<std::uint16_t> out(r.n);
     k::interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q), out.data());
     CHECK(out == want);
@@ -269,10 +287,11 @@ void check_ring_products() {
     Values padded(16 * m.blocks, 0);
     std::copy(a.begin(), a.end(), padded.begin());
     const Values pieces = toom4_evaluate_twin(padded, m.blocks / 4);
+    const std::size_t s = k::leaf_blocks(m.blocks / 4);
     Values leaves;
     for (std::size_t p = 0; p < 7; ++p)
-      karatsuba_evaluate_twin(pieces.data() + p * 4 * m.blocks, m.blocks / 4, leaves);
-    const Values twin = transpose_twin(leaves, leaves.size() / 16);
+      karatsuba_evaluate_twin(pieces.data() + p * 4 * m.blocks, m.blocks / 4, s, leaves);
+    const Values twin = transpose_twin(leaves, leaves.size() / (16 * s), s);
     CHECK(Values(x.data(), x.data() + twin.size()) == twin);
   }
 }

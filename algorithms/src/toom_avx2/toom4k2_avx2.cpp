@@ -1,9 +1,11 @@
-// AVX2 kernels of Toom-4 + Karatsuba with batched 16x16 schoolbook leaves in
-// 16-bit lanes (declarations and the layout: toom_avx2_kernels.hpp). Every
-// block of 16 coefficients is one 256-bit register, so the evaluation and
-// recombination are whole-register additions and shifts.
+// AVX2 kernels of Toom-4 + Karatsuba with the leaf products batched in 16-bit
+// lanes (declarations and the layout: toom_avx2_kernels.hpp). Every block of
+// 16 coefficients is one 256-bit register, so the evaluation and recombination
+// are whole-register additions and shifts; after the transposition every row
+// is one register too, and the same Karatsuba code runs on rows.
 #include <immintrin.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -17,17 +19,36 @@ using V = __m256i;
 
 // Local copies of the shape helpers: this file is compiled with AVX2 flags and
 // must not emit copies of inline functions that portable code also uses.
-std::size_t leaves_of(std::size_t m) {
-  if (m <= 1) return 1;
-  if (m == 3) return 6;
+constexpr std::size_t leaf_blocks_of(std::size_t m) { return m <= 12 ? (m + 3) / 4 : 1; }
+constexpr std::size_t leaves_of(std::size_t m, std::size_t s) {
+  if (m <= s) return 1;
+  if (m == 3 && s == 1) return 6;
   const std::size_t h = (m + 1) / 2;
-  return 2 * leaves_of(h) + leaves_of(m - h);
+  return 2 * leaves_of(h, s) + leaves_of(m - h, s);
 }
+constexpr std::size_t max_m = max_blocks / 4;
+// Leaves a point for pieces of m blocks, tabulated: the recursion costs about
+// as much as a call of a small kernel.
+constexpr auto point_leaves = [] {
+  std::array<std::size_t, max_m + 1> table{};
+  for (std::size_t m = 1; m <= max_m; ++m) table[m] = leaves_of(m, leaf_blocks_of(m));
+  return table;
+}();
+constexpr std::size_t leaves_of(std::size_t m) { return point_leaves[m]; }
 std::size_t groups_of_leaves(std::size_t leaves) { return (leaves + 15) / 16; }
 
-constexpr std::size_t max_m = max_blocks / 4;
-constexpr std::size_t max_leaves = 7 * 81;  // leaves_of(16) = 81
-constexpr std::size_t max_groups = (max_leaves + 15) / 16;
+// The largest of f(m) over the piece sizes m = 1 .. max_m.
+template <class F>
+constexpr std::size_t largest_over_m(F f) {
+  std::size_t largest = 0;
+  for (std::size_t m = 1; m <= max_m; ++m) largest = f(m) > largest ? f(m) : largest;
+  return largest;
+}
+constexpr std::size_t max_s = largest_over_m(leaf_blocks_of);
+constexpr std::size_t max_point_leaves = largest_over_m([](std::size_t m) { return leaves_of(m); });
+// Leaf-major blocks of all leaves of one operand (groups of 16 leaves).
+constexpr std::size_t max_leaf_blocks =
+    largest_over_m([](std::size_t m) { return (7 * leaves_of(m) + 15) / 16 * 16 * leaf_blocks_of(m); });
 
 inline V load(const void* p) { return _mm256_loadu_si256(static_cast<const V*>(p)); }
 inline void store(void* p, V v) { _mm256_storeu_si256(static_cast<V*>(p), v); }
@@ -57,14 +78,17 @@ void toom4_eval_blocks(const std::int16_t* a, std::size_t m, V* w) {
   }
 }
 
-// Appends the Karatsuba leaves of a (M blocks) at out; returns the end. The
-// recursion is on a template argument so that each shape unrolls completely.
-template <std::size_t M>
+// Appends the Karatsuba leaves of a (M units: blocks, or rows once
+// transposed) at out, S units each; returns the end. The recursion is on
+// template arguments so that each shape unrolls completely.
+template <std::size_t M, std::size_t S>
 inline V* karatsuba_eval_fixed(const V* a, V* out) {
-  if constexpr (M == 1) {
-    *out = *a;
-    return out + 1;
-  } else if constexpr (M == 3) {
+  if constexpr (M <= S) {
+    // (Unrolled: as a loop gcc would make this a `rep movs`, slow for so few bytes.)
+#pragma GCC unroll 64
+    for (std::size_t i = 0; i < S; ++i) out[i] = i < M ? a[i] : _mm256_setzero_si256();
+    return out + S;
+  } else if constexpr (M == 3 && S == 1) {
     // Three-way Karatsuba: 6 products instead of 7 for a 2 + 1 split.
     out[0] = a[0];
     out[1] = a[1];
@@ -76,10 +100,11 @@ inline V* karatsuba_eval_fixed(const V* a, V* out) {
   } else {
     constexpr std::size_t h = (M + 1) / 2, r = M - h;
     V sum[h];
+#pragma GCC unroll 64
     for (std::size_t i = 0; i < h; ++i) sum[i] = i < r ? add(a[i], a[h + i]) : a[i];
-    out = karatsuba_eval_fixed<h>(a, out);
-    out = karatsuba_eval_fixed<h>(sum, out);
-    return karatsuba_eval_fixed<r>(a + h, out);
+    out = karatsuba_eval_fixed<h, S>(a, out);
+    out = karatsuba_eval_fixed<h, S>(sum, out);
+    return karatsuba_eval_fixed<r, S>(a + h, out);
   }
 }
 
@@ -106,8 +131,19 @@ inline auto with_m(std::size_t m, F&& f) {
   }
 }
 
+// Calls f.template operator()<S>() for the run-time leaf size s in [1, max_s].
+template <class F>
+inline auto with_s(std::size_t s, F&& f) {
+  static_assert(max_s <= 3);
+  switch (s) {
+    case 1: return f.template operator()<1>();
+    case 2: return f.template operator()<2>();
+    default: return f.template operator()<3>();
+  }
+}
+
 V* karatsuba_eval_blocks(const V* a, std::size_t m, V* out) {
-  return with_m(m, [&]<std::size_t M>() { return karatsuba_eval_fixed<M>(a, out); });
+  return with_m(m, [&]<std::size_t M>() { return karatsuba_eval_fixed<M, leaf_blocks_of(M)>(a, out); });
 }
 
 // --- transposition ----------------------------------------------------------
@@ -138,18 +174,18 @@ inline void transpose8_halves(const V* r, V* out) {
   out[7] = _mm256_unpackhi_epi64(c[5], c[7]);
 }
 
-// out[j * stride] = column j of the 16x16 matrix whose rows are in[0..15].
-// The halves of rows r and r + 8 are paired while loading (an insert from
-// memory is cheaper than a cross-lane permutation), so the in-lane 8x8
-// transpositions give the columns directly.
-inline void transpose16(const V* in, V* out, std::size_t stride) {
-  const auto* half = reinterpret_cast<const __m128i*>(in);  // row r: half[2r], half[2r + 1]
+// out[j * stride] = column j of the 16x16 matrix whose rows are
+// in[r * in_stride], r < 16. The halves of rows r and r + 8 are paired while
+// loading (an insert from memory is cheaper than a cross-lane permutation), so
+// the in-lane 8x8 transpositions give the columns directly.
+inline void transpose16(const V* in, V* out, std::size_t stride, std::size_t in_stride = 1) {
+  const auto* half = reinterpret_cast<const __m128i*>(in);
   V low[8], high[8], cols[8];
-  for (int r = 0; r < 8; ++r) {
-    low[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(half + 2 * r)),
-                                     _mm_loadu_si128(half + 2 * (r + 8)), 1);
-    high[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(half + 2 * r + 1)),
-                                      _mm_loadu_si128(half + 2 * (r + 8) + 1), 1);
+  for (std::size_t r = 0; r < 8; ++r) {
+    const __m128i* row = half + 2 * r * in_stride;
+    const __m128i* row8 = half + 2 * (r + 8) * in_stride;
+    low[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(row)), _mm_loadu_si128(row8), 1);
+    high[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(row + 1)), _mm_loadu_si128(row8 + 1), 1);
   }
   transpose8_halves(low, cols);
   for (int j = 0; j < 8; ++j) out[j * stride] = cols[j];
@@ -157,20 +193,30 @@ inline void transpose16(const V* in, V* out, std::size_t stride) {
   for (int j = 0; j < 8; ++j) out[(j + 8) * stride] = cols[j];
 }
 
-// leaves: groups_of_leaves(count) * 16 blocks, those past count zero.
-void transpose_leaf_blocks(const V* leaves, std::size_t count, V* groups) {
+// leaves: groups_of_leaves(count) * 16 leaves of s blocks, those past count
+// zero -> groups of 16s rows.
+void transpose_leaf_blocks(const V* leaves, std::size_t count, std::size_t s, V* groups) {
   const std::size_t g_count = groups_of_leaves(count);
-  for (std::size_t g = 0; g < g_count; ++g) transpose16(leaves + g * 16, groups + g * 16, 1);
+  with_s(s, [&]<std::size_t S>() {
+    for (std::size_t g = 0; g < g_count; ++g)
+      for (std::size_t t = 0; t < S; ++t) transpose16(leaves + g * 16 * S + t, groups + (g * S + t) * 16, 1, S);
+  });
 }
 
-// Accumulator groups (32 rows) -> leaf products of two blocks each, for all
+// The 32s rows of one group's products -> the leaf products of its 16
+// leaves, 2s blocks each.
+template <std::size_t S>
+inline void untranspose_group(const V* rows, V* products) {
+  for (std::size_t t = 0; t < 2 * S; ++t) transpose16(rows + 16 * t, products + t, 2 * S);
+}
+
+// Accumulator groups (32s rows) -> leaf products of 2s blocks each, for all
 // groups_of_leaves(count) * 16 leaves.
-void untranspose_product_blocks(const V* acc, std::size_t count, V* products) {
+void untranspose_product_blocks(const V* acc, std::size_t count, std::size_t s, V* products) {
   const std::size_t g_count = groups_of_leaves(count);
-  for (std::size_t g = 0; g < g_count; ++g) {
-    transpose16(acc + g * 32, products + g * 32, 2);
-    transpose16(acc + g * 32 + 16, products + g * 32 + 1, 2);
-  }
+  with_s(s, [&]<std::size_t S>() {
+    for (std::size_t g = 0; g < g_count; ++g) untranspose_group<S>(acc + g * 32 * S, products + g * 32 * S);
+  });
 }
 
 // --- 16 schoolbook products side by side ------------------------------------
@@ -203,16 +249,17 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
 
 // --- recombination ----------------------------------------------------------
 
-// Consumes the leaf products of an M-block Karatsuba evaluation (2 blocks each,
-// in evaluation order) and writes the 2M-block product to out; returns the
-// first product not consumed.
-template <std::size_t M>
+// Consumes the leaf products of an M-unit Karatsuba evaluation with leaves of
+// S units (2S units each, in evaluation order) and writes the 2M-unit product
+// to out; returns the first product not consumed.
+template <std::size_t M, std::size_t S>
 inline const V* karatsuba_interp_fixed(const V* p, V* out) {
-  if constexpr (M == 1) {
-    out[0] = p[0];
-    out[1] = p[1];
-    return p + 2;
-  } else if constexpr (M == 2) {
+  if constexpr (M <= S) {
+    // A leaf of M < S units was zero-padded: its product ends at unit 2M.
+#pragma GCC unroll 64
+    for (std::size_t i = 0; i < 2 * M; ++i) out[i] = p[i];
+    return p + 2 * S;
+  } else if constexpr (M == 2 && S == 1) {
     // Straight from the leaf products low, mid, high (2 blocks each).
     const V l0 = p[0], l1 = p[1], m0 = p[2], m1 = p[3], h0 = p[4], h1 = p[5];
     out[0] = l0;
@@ -220,7 +267,7 @@ inline const V* karatsuba_interp_fixed(const V* p, V* out) {
     out[2] = add(h0, sub(m1, add(l1, h1)));
     out[3] = h1;
     return p + 6;
-  } else if constexpr (M == 3) {
+  } else if constexpr (M == 3 && S == 1) {
     // Products (2 blocks each) of a0, a1, a2, a0+a1, a0+a2, a1+a2:
     // out = P0 + x (P01 - P0 - P1) + x^2 (P02 - P0 - P2 + P1) + x^3 (P12 - P1 - P2) + x^4 P2.
     const V* p0 = p;
@@ -243,12 +290,13 @@ inline const V* karatsuba_interp_fixed(const V* p, V* out) {
     // The low and high products go straight to their places in out (they do
     // not overlap); only the middle one needs room of its own.
     V mid[2 * h];
-    p = karatsuba_interp_fixed<h>(p, out);
-    p = karatsuba_interp_fixed<h>(p, mid);
-    p = karatsuba_interp_fixed<r>(p, out + 2 * h);
+    p = karatsuba_interp_fixed<h, S>(p, out);
+    p = karatsuba_interp_fixed<h, S>(p, mid);
+    p = karatsuba_interp_fixed<r, S>(p, out + 2 * h);
     // out += x^h (mid - low - high), in place. With low = L0 + y L1 and high =
     // H0 + y H1 (y = x^h; H1 has 2r - h blocks), block i < h of the two middle
     // segments reads L0[i], L1[i], H0[i], H1[i] before they are overwritten.
+#pragma GCC unroll 64
     for (std::size_t i = 0; i < h; ++i) {
       const V l0 = out[i], l1 = out[h + i], h0 = out[2 * h + i];
       const V h1 = 3 * h + i < 2 * M ? out[3 * h + i] : _mm256_setzero_si256();
@@ -260,8 +308,117 @@ inline const V* karatsuba_interp_fixed(const V* p, V* out) {
 }
 
 const V* karatsuba_interp_blocks(const V* p, std::size_t m, V* out) {
-  return with_m(m, [&]<std::size_t M>() { return karatsuba_interp_fixed<M>(p, out); });
+  return with_m(m, [&]<std::size_t M>() { return karatsuba_interp_fixed<M, leaf_blocks_of(M)>(p, out); });
 }
+
+// --- products of leaves longer than one block: Karatsuba on the rows ---------
+
+// out[0 .. 2B) = a * b for polynomials of B rows (row 2B - 1 zero), lane by
+// lane: a in registers, b streamed from memory as the multiplications' operand.
+template <std::size_t B>
+inline void row_schoolbook(const V* __restrict a, const V* __restrict b, V* __restrict out) {
+  static_assert(B <= 12, "a must stay in registers");
+  V ai[B];
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < B; ++i) ai[i] = a[i];
+#pragma GCC unroll 32
+  for (std::size_t k = 0; k + 1 < 2 * B; ++k) {
+    const std::size_t low = k < B ? 0 : k - B + 1, high = k < B ? k : B - 1;
+    V c = mul(ai[low], b[k - low]);
+#pragma GCC unroll 16
+    for (std::size_t i = low + 1; i <= high; ++i) c = add(c, mul(ai[i], b[k - i]));
+    out[k] = c;
+  }
+  out[2 * B - 1] = _mm256_setzero_si256();
+}
+
+// out[0 .. 2B) = a * b for B = 16 rows: the batched schoolbook above.
+template <std::size_t B>
+inline void base_product(const V* __restrict a, const V* __restrict b, V* __restrict out) {
+  if constexpr (B == 16) {
+    schoolbook_group<true>(out, a, b);
+    out[31] = _mm256_setzero_si256();
+  } else {
+    row_schoolbook<B>(a, b, out);
+  }
+}
+
+// out[0 .. 4B) = the product of two 2B-row polynomials from its Karatsuba
+// parts: low = lo, middle = mid (of the sums), high = hi (2B rows each).
+template <std::size_t B>
+inline void karatsuba_combine(const V* lo, const V* mid, const V* hi, V* out) {
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < B; ++i) {
+    out[i] = lo[i];
+    out[B + i] = add(lo[B + i], sub(mid[i], add(lo[i], hi[i])));
+    out[2 * B + i] = add(hi[i], sub(mid[B + i], add(lo[B + i], hi[B + i])));
+    out[3 * B + i] = hi[B + i];
+  }
+}
+
+// out[0 .. 8B) = the lane-wise product of x and y (4B rows each): two levels
+// of Karatsuba on the rows, nine B x B base products. The sums and the nine
+// products go through buffers (only the base product's operand has to stay in
+// registers; slices of x and y are read in place), and the output is formed
+// in one pass from the products: stores, one a cycle, are what this costs.
+//
+// Products, 2B rows each, as blocks qLK (product L, block K of B rows): for
+// each level-1 part (low, middle, high) its level-2 parts (low, middle, high).
+// A low part lands at block offset 0 with + and 1 with -, a middle one at 1
+// with +, a high one at 1 with - and 2 with +; level 1 the same with offsets
+// doubled. Summing these gives output block j below.
+template <std::size_t B>
+void row_product(const V* x, const V* y, V* out) {
+  constexpr std::size_t H = 2 * B;
+  V sx[H], sy[H], lx[3 * B], ly[3 * B], p[9 * 2 * B];
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < H; ++i) {
+    sx[i] = add(x[i], x[H + i]);
+    sy[i] = add(y[i], y[H + i]);
+  }
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < B; ++i) {
+    lx[i] = add(x[i], x[B + i]);
+    lx[B + i] = add(sx[i], sx[B + i]);
+    lx[2 * B + i] = add(x[H + i], x[H + B + i]);
+    ly[i] = add(y[i], y[B + i]);
+    ly[B + i] = add(sy[i], sy[B + i]);
+    ly[2 * B + i] = add(y[H + i], y[H + B + i]);
+  }
+  const V* const xs[9] = {x, lx, x + B, sx, lx + B, sx + B, x + H, lx + 2 * B, x + H + B};
+  const V* const ys[9] = {y, ly, y + B, sy, ly + B, sy + B, y + H, ly + 2 * B, y + H + B};
+#pragma GCC unroll 1
+  for (std::size_t l = 0; l < 9; ++l) base_product<B>(xs[l], ys[l], p + 2 * B * l);
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < B; ++i) {
+    // qLK = block K of product L, row i.
+    const V q00 = p[0 * B + i], q01 = p[1 * B + i], q10 = p[2 * B + i], q11 = p[3 * B + i];
+    const V q20 = p[4 * B + i], q21 = p[5 * B + i], q30 = p[6 * B + i], q31 = p[7 * B + i];
+    const V q40 = p[8 * B + i], q41 = p[9 * B + i], q50 = p[10 * B + i], q51 = p[11 * B + i];
+    const V q60 = p[12 * B + i], q61 = p[13 * B + i], q70 = p[14 * B + i], q71 = p[15 * B + i];
+    const V q80 = p[16 * B + i], q81 = p[17 * B + i];
+    out[0 * B + i] = q00;
+    out[1 * B + i] = sub(add(q01, q10), add(q00, q20));
+    out[2 * B + i] = sub(add(add(q11, q20), q30), add(add(q00, q01), add(q21, q60)));
+    out[3 * B + i] = sub(add(add(add(q00, q20), add(q21, q31)), add(add(q40, q60), q80)),
+                         add(add(add(q01, q10), add(q30, q50)), add(q61, q70)));
+    out[4 * B + i] = sub(add(add(add(q01, q21), add(q41, q50)), add(add(q60, q61), q81)),
+                         add(add(add(q11, q20), add(q31, q51)), add(q71, q80)));
+    out[5 * B + i] = sub(add(add(q51, q61), q70), add(add(q21, q60), add(q80, q81)));
+    out[6 * B + i] = sub(add(q71, q80), add(q61, q81));
+    out[7 * B + i] = q81;
+  }
+}
+
+// out[0 .. 32S) = the lane-wise products of one group's 16S rows of x and y.
+template <std::size_t S>
+void group_product(const V* x, const V* y, V* out) {
+  if constexpr (S == 1)
+    base_product<16>(x, y, out);
+  else
+    row_product<4 * S>(x, y, out);
+}
+
 
 // w: 7 pieces of 2m blocks (the pointwise products at inf, 2, 1, -1, 1/2, -1/2,
 // 0, the 1/2 ones scaled by 64); out: 8m blocks. Divisions by 2, 8, 4 are
@@ -329,40 +486,58 @@ void toom4_evaluate(const std::int16_t* a, std::size_t m, std::int16_t* w) {
 }
 
 void karatsuba_evaluate(const std::int16_t* a, std::size_t m, std::int16_t* leaves) {
-  V in[max_m], out[81];
+  V in[max_m], out[max_point_leaves * max_s];
   for (std::size_t i = 0; i < m; ++i) in[i] = load(a + 16 * i);
   const V* end = karatsuba_eval_blocks(in, m, out);
   for (std::size_t i = 0; out + i < end; ++i) store(leaves + 16 * i, out[i]);
 }
 
-void transpose_leaves(const std::int16_t* leaves, std::size_t count, std::int16_t* groups) {
-  // Only the first 16 * groups_of_leaves(count) entries are written, and only
-  // they are read; gcc (-O1) cannot see that through the call.
+void transpose_leaves(const std::int16_t* leaves, std::size_t count, std::size_t s, std::int16_t* groups) {
+  // Only the first 16 s * groups_of_leaves(count) entries are written, and
+  // only they are read; gcc (-O1) cannot see that through the call.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-  V in[16 * max_groups], out[16 * max_groups];
-  for (std::size_t i = 0; i < 16 * groups_of_leaves(count); ++i)
-    in[i] = i < count ? load(leaves + 16 * i) : _mm256_setzero_si256();
-  transpose_leaf_blocks(in, count, out);
+  V in[max_leaf_blocks], out[max_leaf_blocks];
+  const std::size_t blocks = 16 * s * groups_of_leaves(count);
+  for (std::size_t i = 0; i < blocks; ++i) in[i] = i < s * count ? load(leaves + 16 * i) : _mm256_setzero_si256();
+  transpose_leaf_blocks(in, count, s, out);
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
-  for (std::size_t i = 0; i < 16 * groups_of_leaves(count); ++i) store(groups + 16 * i, out[i]);
+  for (std::size_t i = 0; i < blocks; ++i) store(groups + 16 * i, out[i]);
 }
 
-void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16_t* products) {
-  V in[32 * max_groups], out[32 * max_groups];
-  for (std::size_t i = 0; i < 32 * groups_of_leaves(count); ++i) in[i] = load(acc + 16 * i);
-  untranspose_product_blocks(in, count, out);
-  for (std::size_t i = 0; i < 2 * count; ++i) store(products + 16 * i, out[i]);
+void untranspose_products(const std::int16_t* acc, std::size_t count, std::size_t s, std::int16_t* products) {
+  V in[2 * max_leaf_blocks], out[2 * max_leaf_blocks];
+  for (std::size_t i = 0; i < 32 * s * groups_of_leaves(count); ++i) in[i] = load(acc + 16 * i);
+  untranspose_product_blocks(in, count, s, out);
+  for (std::size_t i = 0; i < 2 * s * count; ++i) store(products + 16 * i, out[i]);
+}
+
+void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
+                                std::size_t s) {
+  V* a = reinterpret_cast<V*>(acc);
+  const V* xv = reinterpret_cast<const V*>(x);
+  const V* yv = reinterpret_cast<const V*>(y);
+  if (s == 1) {  // (the schoolbook accumulates in place)
+    for (std::size_t g = 0; g < groups; ++g) schoolbook_group(a + 32 * g, xv + 16 * g, yv + 16 * g);
+    return;
+  }
+  with_s(s, [&]<std::size_t S>() {
+    for (std::size_t g = 0; g < groups; ++g) {
+      V product[32 * S];
+      group_product<S>(xv + 16 * S * g, yv + 16 * S * g, product);
+      for (std::size_t i = 0; i < 32 * S; ++i) a[32 * S * g + i] = add(a[32 * S * g + i], product[i]);
+    }
+  });
 }
 
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out) {
-  V in[2 * 81], result[2 * max_m];
+  V in[2 * max_point_leaves * max_s], result[2 * max_m];
   const std::size_t count = leaves_of(m);
-  for (std::size_t i = 0; i < 2 * count; ++i) in[i] = load(products + 16 * i);
+  for (std::size_t i = 0; i < 2 * leaf_blocks_of(m) * count; ++i) in[i] = load(products + 16 * i);
   karatsuba_interp_blocks(in, m, result);
   for (std::size_t i = 0; i < 2 * m; ++i) store(out + 16 * i, result[i]);
 }
@@ -377,8 +552,8 @@ void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out) 
 // --- the multiplier's steps ---------------------------------------------------
 
 void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::int16_t* operand) {
-  const std::size_t m = blocks / 4;
-  V pieces[7 * max_m], leaves[16 * max_groups];
+  const std::size_t m = blocks / 4, s = leaf_blocks_of(m);
+  V pieces[7 * max_m], leaves[max_leaf_blocks];
   if (n == 16 * blocks) {  // no padding needed (Saber)
     toom4_eval_blocks(reinterpret_cast<const std::int16_t*>(a), m, pieces);
   } else {
@@ -389,45 +564,53 @@ void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::in
   }
   V* end = leaves;
   for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_blocks(pieces + k * m, m, end);
-  const std::size_t count = static_cast<std::size_t>(end - leaves);
-  for (std::size_t i = count; i < 16 * groups_of_leaves(count); ++i) leaves[i] = _mm256_setzero_si256();
-  transpose_leaf_blocks(leaves, count, reinterpret_cast<V*>(operand));
+  const std::size_t count = static_cast<std::size_t>(end - leaves) / s;
+  for (std::size_t i = s * count; i < 16 * s * groups_of_leaves(count); ++i) leaves[i] = _mm256_setzero_si256();
+  transpose_leaf_blocks(leaves, count, s, reinterpret_cast<V*>(operand));
 }
 
-void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups) {
-  for (std::size_t g = 0; g < groups; ++g)
-    schoolbook_group(reinterpret_cast<V*>(acc) + 32 * g, reinterpret_cast<const V*>(x) + 16 * g,
-                     reinterpret_cast<const V*>(y) + 16 * g);
+void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks) {
+  const std::size_t m = blocks / 4;
+  multiply_accumulate_groups(acc, x, y, groups_of_leaves(7 * leaves_of(m)), leaf_blocks_of(m));
 }
+
+namespace {
+
+// The leaf products (leaf-major, 2s blocks each) -> out.
+void interpolate_products(const V* products, std::size_t m, std::size_t n, bool negacyclic, std::uint16_t q,
+                          std::uint16_t* out) {
+  const std::size_t per_point = leaves_of(m), s = leaf_blocks_of(m);
+  V pieces[14 * max_m], product[8 * max_m];
+  for (std::size_t k = 0; k < 7; ++k)
+    karatsuba_interp_blocks(products + 2 * s * k * per_point, m, pieces + 2 * k * m);
+  toom4_interp_blocks(pieces, m, product);
+  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
+}
+
+}  // namespace
 
 void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::size_t blocks, std::size_t n,
                           bool negacyclic, std::uint16_t q, std::uint16_t* out) {
-  const std::size_t m = blocks / 4, per_point = leaves_of(m), count = 7 * per_point;
-  V products[32 * max_groups], pieces[14 * max_m], product[8 * max_m];
-  // Each group's 16 leaf products go from a small buffer that stays in L1
+  const std::size_t m = blocks / 4, s = leaf_blocks_of(m), groups = groups_of_leaves(7 * leaves_of(m));
+  V products[2 * max_leaf_blocks];
+  // Each group's leaf products go from a small buffer that stays in L1
   // straight into leaf-major order: no accumulator to clear, store and reload.
-  for (std::size_t g = 0; g < groups_of_leaves(count); ++g) {
-    V group[32];
-    schoolbook_group<true>(group, reinterpret_cast<const V*>(x) + 16 * g, reinterpret_cast<const V*>(y) + 16 * g);
-    group[31] = _mm256_setzero_si256();
-    transpose16(group, products + g * 32, 2);
-    transpose16(group + 16, products + g * 32 + 1, 2);
-  }
-  for (std::size_t k = 0; k < 7; ++k)
-    karatsuba_interp_blocks(products + 2 * k * per_point, m, pieces + 2 * k * m);
-  toom4_interp_blocks(pieces, m, product);
-  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
+  with_s(s, [&]<std::size_t S>() {
+    for (std::size_t g = 0; g < groups; ++g) {
+      V rows[32 * S];
+      group_product<S>(reinterpret_cast<const V*>(x) + 16 * S * g, reinterpret_cast<const V*>(y) + 16 * S * g, rows);
+      untranspose_group<S>(rows, products + 32 * S * g);
+    }
+  });
+  interpolate_products(products, m, n, negacyclic, q, out);
 }
 
 void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, bool negacyclic, std::uint16_t q,
                  std::uint16_t* out) {
-  const std::size_t m = blocks / 4, per_point = leaves_of(m), count = 7 * per_point;
-  V products[32 * max_groups], pieces[14 * max_m], product[8 * max_m];
-  untranspose_product_blocks(reinterpret_cast<const V*>(acc), count, products);
-  for (std::size_t k = 0; k < 7; ++k)
-    karatsuba_interp_blocks(products + 2 * k * per_point, m, pieces + 2 * k * m);
-  toom4_interp_blocks(pieces, m, product);
-  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
+  const std::size_t m = blocks / 4, s = leaf_blocks_of(m);
+  V products[2 * max_leaf_blocks];
+  untranspose_product_blocks(reinterpret_cast<const V*>(acc), 7 * leaves_of(m), s, products);
+  interpolate_products(products, m, n, negacyclic, q, out);
 }
 
 }  // namespace pqmul::toom_avx2

@@ -29,7 +29,7 @@ void Toom4K2Avx2<R>::clear(accumulator& acc) const {
 template <RingDescription R>
   requires toom_avx2_supports<R>
 void Toom4K2Avx2<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-  toom_avx2::multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), groups);
+  toom_avx2::multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
 }
 
 template <RingDescription R>

@@ -1,6 +1,6 @@
 #pragma once
-// toom4-k2 on AVX2: the Toom-4 + Karatsuba multiplier with batched 16x16
-// schoolbook leaves in 16-bit lanes (kernels: toom_avx2_kernels.hpp), for the
+// toom4-k2 on AVX2: the Toom-4 + Karatsuba multiplier with its leaf products
+// batched in 16-bit lanes (kernels: toom_avx2_kernels.hpp), for the
 // rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q).
 // The same products as the portable toom4-k2, bit for bit: a product mod q is
 // unique, and the kernels are exact mod 2^13.
@@ -27,7 +27,7 @@ namespace pqmul {
 
 template <class R>
 inline constexpr bool toom_avx2_supports =
-    R::power_of_two_q && R::q <= 8192 && (R::n + 15) / 16 <= toom_avx2::max_blocks;
+    R::power_of_two_q && R::q <= 8192 && toom_avx2::best_blocks(R::n) <= toom_avx2::max_blocks;
 
 template <RingDescription R>
   requires toom_avx2_supports<R>
@@ -37,8 +37,8 @@ class Toom4K2Avx2 {
   // Padded length in 16-coefficient blocks, and groups of 16 leaves.
   static constexpr std::size_t blocks = toom_avx2::best_blocks(R::n);
   static constexpr std::size_t groups = toom_avx2::group_count(blocks);
-  static constexpr std::size_t operand_values = groups * toom_avx2::operand_group_values;
-  static constexpr std::size_t accumulator_values = groups * toom_avx2::accumulator_group_values;
+  static constexpr std::size_t operand_values = toom_avx2::operand_values(blocks);
+  static constexpr std::size_t accumulator_values = toom_avx2::accumulator_values(blocks);
 
   struct OperandTag;
   struct AccumulatorTag;
