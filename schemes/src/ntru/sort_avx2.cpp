@@ -2,14 +2,20 @@
 // lane i % 8 of vector i / 8. Stages whose partner is in another vector are
 // lane-wise min/max of two vectors; stages with a partner in the same vector
 // (distance < 8) permute the lanes, take min and max, and blend: the lower
-// lane of each pair keeps the minimum. Same comparators as the portable twin,
-// less those on vectors of padding only: the padding is the largest value and
-// starts at the end, and every comparator puts its maximum at the higher
-// index, so it stays there and such comparators exchange nothing.
+// lane of each pair keeps the minimum. Groups of eight vectors go through all
+// their stages in registers: the sort up to blocks of 64 keys in one pass, and
+// the last three vector stages of every later merge with the in-vector ones.
+// Same comparators as the portable twin, less those on vectors of padding
+// only: the padding is the largest value and starts at the end, and every
+// comparator puts its maximum at the higher index, so it stays there and such
+// comparators exchange nothing. (A group holding padding runs whole: its
+// comparators on padding exchange nothing either.)
 #include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <limits>
 
 namespace pqmul::ntru {
 namespace {
@@ -42,37 +48,104 @@ inline __m256i sort_vector(__m256i x) {
 inline __m256i load(const std::int32_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int32_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
 
+inline __m256i reversed(__m256i x) { return _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
+
+// Comparators between whole vectors: lane-wise, and the flip form (lo meets
+// hi with its lanes reversed).
+inline void compare(__m256i& lo, __m256i& hi) {
+  const __m256i min = _mm256_min_epi32(lo, hi);
+  hi = _mm256_max_epi32(lo, hi);
+  lo = min;
+}
+inline void compare_flipped(__m256i& lo, __m256i& hi) {
+  const __m256i b = reversed(hi);
+  hi = reversed(_mm256_max_epi32(lo, b));
+  lo = _mm256_min_epi32(lo, b);
+}
+
+// Eight vectors (64 keys) stay in registers for several stages, as every
+// stage of a pass over memory costs a store per vector, one a cycle.
+using Group = __m256i[8];
+
+inline void load_group(Group& v, const std::int32_t* x) {
+  for (int i = 0; i < 8; ++i) v[i] = load(x + 8 * i);
+}
+inline void store_group(std::int32_t* x, const Group& v) {
+  for (int i = 0; i < 8; ++i) store(x + 8 * i, v[i]);
+}
+
+// The stages of distance 4, 2 and 1 vectors, then those inside the vectors:
+// the end of every merge of blocks of 8 vectors or more.
+inline void finish_group(Group& v) {
+  for (int j = 0; j < 4; ++j) compare(v[j], v[j + 4]);
+  for (int j : {0, 1, 4, 5}) compare(v[j], v[j + 2]);
+  for (int j = 0; j < 8; j += 2) compare(v[j], v[j + 1]);
+  for (int i = 0; i < 8; ++i) v[i] = finish_vector(v[i]);
+}
+
+// The network up to blocks of 8 vectors: each vector sorted, then the merges
+// of blocks of 2, 4 and 8 vectors.
+inline void sort_group(Group& v) {
+  for (int i = 0; i < 8; ++i) v[i] = sort_vector(v[i]);
+  for (int j = 0; j < 8; j += 2) compare_flipped(v[j], v[j + 1]);
+  for (int i = 0; i < 8; ++i) v[i] = finish_vector(v[i]);
+  for (int j : {0, 1, 4, 5}) compare_flipped(v[j], v[(j & 4) + 3 - (j & 3)]);
+  for (int j = 0; j < 8; j += 2) compare(v[j], v[j + 1]);
+  for (int i = 0; i < 8; ++i) v[i] = finish_vector(v[i]);
+  for (int j = 0; j < 4; ++j) compare_flipped(v[j], v[7 - j]);
+  for (int j : {0, 1, 4, 5}) compare(v[j], v[j + 2]);
+  for (int j = 0; j < 8; j += 2) compare(v[j], v[j + 1]);
+  for (int i = 0; i < 8; ++i) v[i] = finish_vector(v[i]);
+}
+
 }  // namespace
 
 void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length, std::size_t live) {
+  if (length < 64) {
+    // Below one group: the network of 64 keys on a copy padded with the
+    // largest value, whose first `length` keys are the sorted input.
+    alignas(32) std::int32_t padded[64];
+    for (std::size_t i = 0; i < 64; ++i) padded[i] = i < length ? x[i] : std::numeric_limits<std::int32_t>::max();
+    Group v;
+    load_group(v, padded);
+    sort_group(v);
+    store_group(padded, v);
+    for (std::size_t i = 0; i < length; ++i) x[i] = padded[i];
+    return;
+  }
   const std::size_t vectors = length / 8;
   // Vectors from `active` on hold padding only (a public bound, not data).
   const std::size_t active = live >= length ? vectors : (live + 7) / 8;
-  const __m256i reverse = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
-  for (std::size_t v = 0; v < active; ++v) store(x + 8 * v, sort_vector(load(x + 8 * v)));
-  for (std::size_t block = 2; block <= vectors; block *= 2) {  // block in vectors
+  Group v;
+  for (std::size_t g = 0; g < active; g += 8) {
+    load_group(v, x + 8 * g);
+    sort_group(v);
+    store_group(x + 8 * g, v);
+  }
+  for (std::size_t block = 16; block <= vectors; block *= 2) {  // block in vectors
     // Flip stage: vector j of a block meets vector block-1-j, lanes reversed.
     for (std::size_t base = 0; base < vectors; base += block)
       for (std::size_t j = 0; j < block / 2; ++j) {
         if (base + block - 1 - j >= active) continue;  // the partner is padding
-        std::int32_t* lo = x + 8 * (base + j);
-        std::int32_t* hi = x + 8 * (base + block - 1 - j);
-        const __m256i a = load(lo);
-        const __m256i b = _mm256_permutevar8x32_epi32(load(hi), reverse);
-        store(lo, _mm256_min_epi32(a, b));
-        store(hi, _mm256_permutevar8x32_epi32(_mm256_max_epi32(a, b), reverse));
+        __m256i lo = load(x + 8 * (base + j)), hi = load(x + 8 * (base + block - 1 - j));
+        compare_flipped(lo, hi);
+        store(x + 8 * (base + j), lo);
+        store(x + 8 * (base + block - 1 - j), hi);
       }
-    for (std::size_t stride = block / 4; stride > 0; stride /= 2)  // in vectors
+    for (std::size_t stride = block / 4; stride >= 8; stride /= 2)  // in vectors
       for (std::size_t base = 0; base < vectors; base += 2 * stride)
         for (std::size_t j = 0; j < stride; ++j) {
           if (base + stride + j >= active) continue;
-          std::int32_t* lo = x + 8 * (base + j);
-          std::int32_t* hi = x + 8 * (base + stride + j);
-          const __m256i a = load(lo), b = load(hi);
-          store(lo, _mm256_min_epi32(a, b));
-          store(hi, _mm256_max_epi32(a, b));
+          __m256i lo = load(x + 8 * (base + j)), hi = load(x + 8 * (base + stride + j));
+          compare(lo, hi);
+          store(x + 8 * (base + j), lo);
+          store(x + 8 * (base + stride + j), hi);
         }
-    for (std::size_t v = 0; v < active; ++v) store(x + 8 * v, finish_vector(load(x + 8 * v)));
+    for (std::size_t g = 0; g < active; g += 8) {
+      load_group(v, x + 8 * g);
+      finish_group(v);
+      store_group(x + 8 * g, v);
+    }
   }
 }
 
