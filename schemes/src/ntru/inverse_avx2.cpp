@@ -31,11 +31,12 @@ inline void shift_up(__m256i (&x)[Y], const __m256i (&keep)[Y]) {
   }
 }
 
-// x / x: word k takes its bottom bit from word k+1.
-template <std::size_t Y>
+// x / x on the first F registers: word k takes its bottom bit from word k+1,
+// the top one a zero (the registers from F on are no longer read).
+template <std::size_t F, std::size_t Y>
 inline void shift_down(__m256i (&x)[Y]) {
   __m256i next = _mm256_setzero_si256();
-  for (std::size_t k = Y; k-- > 0;) {
+  for (std::size_t k = F; k-- > 0;) {
     const __m256i rotated = _mm256_permute4x64_epi64(x[k], 0x39);  // lanes 1, 2, 3, 0
     const __m256i carry = _mm256_blend_epi32(rotated, next, 0xC0);
     next = rotated;
@@ -112,6 +113,9 @@ void store_planes(std::uint64_t* p, const __m256i (&x)[Y]) {
 // v and w start with no coefficient above 0, so during step k they fit in
 // coefficients 0 .. k: a batch works on the A = k / 256 + 1 registers of v
 // and w that can be nonzero (batches do not cross multiples of 256 steps).
+// The last r steps read the coefficients of f and g below r only (fg_words
+// in inverse.hpp): a batch works on the F = ceil(r / 256) registers of f and
+// g still read (batches do not cross the steps where F drops either).
 constexpr std::size_t batch_steps = 63;
 
 template <std::size_t Y>
@@ -124,7 +128,7 @@ struct BitState {
   __m256i f[Y], g[Y], v[Y], w[Y], keep[Y];
 };
 
-template <std::size_t Y, std::size_t A>
+template <std::size_t Y, std::size_t A, std::size_t F>
 void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
   std::uint64_t f0p = low_word(x.fp[0]), f0m = low_word(x.fm[0]), g0p = low_word(x.gp[0]), g0m = low_word(x.gm[0]);
   for (std::size_t step = 0; step < batch; ++step) {
@@ -144,19 +148,19 @@ void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
     shift_up<A>(x.vp, x.keep);
     shift_up<A>(x.vm, x.keep);
     const __m256i swap_v = broadcast(swap);
-    conditional_swap<Y>(x.fp, x.gp, swap_v);
-    conditional_swap<Y>(x.fm, x.gm, swap_v);
+    conditional_swap<F>(x.fp, x.gp, swap_v);
+    conditional_swap<F>(x.fm, x.gm, swap_v);
     conditional_swap<A>(x.vp, x.wp, swap_v);
     conditional_swap<A>(x.vm, x.wm, swap_v);
     const __m256i nonzero_v = broadcast(g_nonzero), c2_v = broadcast(c2);
-    add_multiple<Y>(x.gp, x.gm, x.fp, x.fm, nonzero_v, c2_v);
+    add_multiple<F>(x.gp, x.gm, x.fp, x.fm, nonzero_v, c2_v);
     add_multiple<A>(x.wp, x.wm, x.vp, x.vm, nonzero_v, c2_v);
-    shift_down(x.gp);
-    shift_down(x.gm);
+    shift_down<F>(x.gp);
+    shift_down<F>(x.gm);
   }
 }
 
-template <std::size_t Y, std::size_t A>
+template <std::size_t Y, std::size_t A, std::size_t F>
 void batch_s2(BitState<Y>& x, std::size_t batch, std::int32_t& delta) {
   std::uint64_t f0 = low_word(x.f[0]), g0 = low_word(x.g[0]);
   for (std::size_t step = 0; step < batch; ++step) {
@@ -168,36 +172,41 @@ void batch_s2(BitState<Y>& x, std::size_t batch, std::int32_t& delta) {
     g0 = (g0 ^ (c & f0)) >> 1;
     shift_up<A>(x.v, x.keep);
     const __m256i swap_v = broadcast(swap);
-    conditional_swap<Y>(x.f, x.g, swap_v);
+    conditional_swap<F>(x.f, x.g, swap_v);
     conditional_swap<A>(x.v, x.w, swap_v);
     const __m256i c_v = broadcast(c);
-    for (std::size_t k = 0; k < Y; ++k) x.g[k] = _mm256_xor_si256(x.g[k], _mm256_and_si256(c_v, x.f[k]));
+    for (std::size_t k = 0; k < F; ++k) x.g[k] = _mm256_xor_si256(x.g[k], _mm256_and_si256(c_v, x.f[k]));
     for (std::size_t k = 0; k < A; ++k) x.w[k] = _mm256_xor_si256(x.w[k], _mm256_and_si256(c_v, x.v[k]));
-    shift_down(x.g);
+    shift_down<F>(x.g);
   }
 }
 
-// Runs batch<Y, active>; active (1 .. Y) depends on the step count only.
-template <std::size_t Y, std::size_t A, class State>
-void dispatch(State& x, std::size_t active, std::size_t batch, std::int32_t& delta) {
+// Runs batch<Y, active, fg>; both (1 .. Y) depend on the step count only.
+template <std::size_t Y, std::size_t A, std::size_t F, class State>
+void dispatch(State& x, std::size_t active, std::size_t fg, std::size_t batch, std::int32_t& delta) {
   if constexpr (A < Y) {
-    if (active != A) return dispatch<Y, A + 1>(x, active, batch, delta);
+    if (active != A) return dispatch<Y, A + 1, F>(x, active, fg, batch, delta);
+  }
+  if constexpr (F < Y) {
+    if (fg != F) return dispatch<Y, A, F + 1>(x, active, fg, batch, delta);
   }
   if constexpr (std::is_same_v<State, TritState<Y>>)
-    batch_s3<Y, A>(x, batch, delta);
+    batch_s3<Y, A, F>(x, batch, delta);
   else
-    batch_s2<Y, A>(x, batch, delta);
+    batch_s2<Y, A, F>(x, batch, delta);
 }
 
 template <std::size_t Y, class State>
 std::int32_t run(State& x, std::size_t steps, std::int32_t delta) {
   for (std::size_t done = 0; done < steps;) {
     const std::size_t phase_end = (done / 256 + 1) * 256;
+    const std::size_t fg_registers = (steps - done + 255) / 256;  // constant until `steps - done` reaches
+    const std::size_t fg_end = steps - 256 * (fg_registers - 1);   // the next multiple of 256 below it
     std::size_t end = done + batch_steps;
     if (end > phase_end) end = phase_end;
-    if (end > steps) end = steps;
+    if (end > fg_end) end = fg_end;
     const std::size_t active = done / 256 + 1 < Y ? done / 256 + 1 : Y;
-    dispatch<Y, 1>(x, active, end - done, delta);
+    dispatch<Y, 1, 1>(x, active, fg_registers < Y ? fg_registers : Y, end - done, delta);
     done = end;
   }
   return delta;

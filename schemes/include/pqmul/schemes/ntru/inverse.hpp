@@ -7,15 +7,17 @@
 // loop keeps x^(k-1) f = v G and x^k g = w G modulo F after k steps. Each step
 // multiplies v by x, swaps (f, g) and (v, w) when delta > 0 and g(0) != 0,
 // cancels the constant term of g with f and divides g by x. After 2d-1 steps
-// f is the constant f(0) exactly when gcd(a, Phi_n) = 1 (every f is a
-// multiple of the gcd, which is coprime to x), and then
+// delta is twice the degree of gcd(a, Phi_n) (the polynomial case of
+// Bernstein-Yang; NTRU Prime's reciprocals test delta the same way), so a is
+// invertible exactly when delta ends at 0; f is then the constant f(0) and
 // a^-1 = f(0)^-1 x^(d-1) v(1/x). The sequence of operations is fixed; swaps
 // and multiples are applied through masks.
 //
 // The polynomials are bit-sliced, 64 coefficients per word: one bit plane
 // over GF(2); over GF(3) two planes, "is 1" and "is 2" (= -1). The loop has a
 // portable form here and an AVX2 twin (inverse_avx2.cpp), chosen by the
-// Kernels parameter; both skip the words of v and w that are still zero.
+// Kernels parameter; both skip the words of v and w that are still zero and
+// those of f and g that can no longer reach a decision.
 //
 // R_q (q = 2^k): the S_2 inverse lifted by Newton iteration r <- r (2 - a r),
 // which doubles the number of correct bits each time, through a multiplier.
@@ -50,35 +52,27 @@ inline void fill_ones(std::uint64_t* plane, std::size_t n) {
   if (n % 64 != 0) plane[n / 64] = (std::uint64_t{1} << (n % 64)) - 1;
 }
 
-// Divide by x (coefficient 0 is zero where this is used).
-template <std::size_t Words>
-void shift_down(std::uint64_t* x) {
-  for (std::size_t i = 0; i + 1 < Words; ++i) x[i] = (x[i] >> 1) | (x[i + 1] << 63);
-  x[Words - 1] >>= 1;
+// Divide by x the first `active` words of x (coefficient 0 is zero where
+// this is used), a zero entering the top: words from `active` on are no
+// longer read (see fg_words).
+inline void shift_down_active(std::uint64_t* x, std::size_t active) {
+  for (std::size_t i = 0; i + 1 < active; ++i) x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+  x[active - 1] >>= 1;
 }
-template <std::size_t Words>
-void conditional_swap(std::uint64_t* a, std::uint64_t* b, std::uint64_t mask) {
-  for (std::size_t i = 0; i < Words; ++i) {
+inline void conditional_swap(std::uint64_t* a, std::uint64_t* b, std::uint64_t mask, std::size_t words) {
+  for (std::size_t i = 0; i < words; ++i) {
     const std::uint64_t t = mask & (a[i] ^ b[i]);
     a[i] ^= t;
     b[i] ^= t;
   }
 }
-// 1 iff a coefficient other than the constant one is set.
-template <std::size_t Words>
-std::uint64_t above_constant(const std::uint64_t* x) {
-  std::uint64_t any = x[0] >> 1;
-  for (std::size_t i = 1; i < Words; ++i) any |= x[i];
-  return (any | (0 - any)) >> 63;
-}
 
 // a += c * b over GF(3), c given as masks (c_is_1, c_is_2). c * b swaps the
 // planes of b for c = 2 and clears them for c = 0; the sum of one-hot trits
 // x, y is t = (x.p | y.m) ^ (x.m | y.p), (x.m | y.m) ^ t, (x.p | y.p) ^ t.
-template <std::size_t Words>
-void add_multiple(std::uint64_t* ap, std::uint64_t* am, const std::uint64_t* bp, const std::uint64_t* bm,
-                  std::uint64_t c_is_1, std::uint64_t c_is_2) {
-  for (std::size_t i = 0; i < Words; ++i) {
+inline void add_multiple(std::uint64_t* ap, std::uint64_t* am, const std::uint64_t* bp, const std::uint64_t* bm,
+                         std::uint64_t c_is_1, std::uint64_t c_is_2, std::size_t words) {
+  for (std::size_t i = 0; i < words; ++i) {
     const std::uint64_t yp = (bp[i] & c_is_1) | (bm[i] & c_is_2);
     const std::uint64_t ym = (bm[i] & c_is_1) | (bp[i] & c_is_2);
     const std::uint64_t t = (ap[i] | ym) ^ (am[i] | yp);
@@ -126,6 +120,19 @@ std::size_t active_words(std::size_t k) {
   return k / 64 + 1 < Words ? k / 64 + 1 : Words;
 }
 
+// Words of f and g still read in step k of `steps`: a coefficient i of f or g
+// reaches the constant terms, which alone decide the steps, i steps later at
+// the earliest (each step divides g by x), so the last steps - k steps read
+// coefficients below steps - k only. Counted in 256-bit registers of four
+// words, as the AVX2 kernels hold the planes, so that both loops leave the
+// same words behind. (Only f(0) is read after the loop; whether a was
+// invertible is told by delta, see invert_s3.)
+template <std::size_t Words>
+std::size_t fg_words(std::size_t k, std::size_t steps) {
+  const std::size_t needed = 4 * ((steps - k + 255) / 256);
+  return needed < Words ? needed : Words;
+}
+
 // `steps` divsteps over GF(3) on state (S3Plane layout); returns delta.
 // Portable twin of divsteps_s3_avx2. Requires v = 0 and w of degree 0 (at
 // most) at the start, as the inversions begin.
@@ -133,24 +140,24 @@ template <std::size_t Words>
 std::int32_t divsteps_s3_portable(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
   auto plane = [state](std::size_t k) { return state + k * Words; };
   for (std::size_t step = 0; step < steps; ++step) {
-    const std::size_t active = active_words<Words>(step);
+    const std::size_t active = active_words<Words>(step), fg = fg_words<Words>(step, steps);
     shift_up_active(plane(v_p), n, active);
     shift_up_active(plane(v_m), n, active);
     const std::uint64_t swap = divstep_swap_mask(delta, plane(g_p)[0] | plane(g_m)[0]);
     delta = divstep_delta(delta, swap);
-    conditional_swap<Words>(plane(f_p), plane(g_p), swap);
-    conditional_swap<Words>(plane(f_m), plane(g_m), swap);
+    conditional_swap(plane(f_p), plane(g_p), swap, fg);
+    conditional_swap(plane(f_m), plane(g_m), swap, fg);
     std::uint64_t c_is_1, c_is_2;
     divstep_multiple_s3(plane(f_p)[0], plane(g_p)[0], plane(g_m)[0], c_is_1, c_is_2);
-    add_multiple<Words>(plane(g_p), plane(g_m), plane(f_p), plane(f_m), c_is_1, c_is_2);
+    add_multiple(plane(g_p), plane(g_m), plane(f_p), plane(f_m), c_is_1, c_is_2, fg);
     for (std::size_t i = 0; i < active; ++i) {
       std::uint64_t *vp = plane(v_p) + i, *vm = plane(v_m) + i, *wp = plane(w_p) + i, *wm = plane(w_m) + i;
       const std::uint64_t tp = swap & (*vp ^ *wp), tm = swap & (*vm ^ *wm);
       *vp ^= tp, *wp ^= tp, *vm ^= tm, *wm ^= tm;
-      add_multiple<1>(wp, wm, vp, vm, c_is_1, c_is_2);
+      add_multiple(wp, wm, vp, vm, c_is_1, c_is_2, 1);
     }
-    shift_down<Words>(plane(g_p));
-    shift_down<Words>(plane(g_m));
+    shift_down_active(plane(g_p), fg);
+    shift_down_active(plane(g_m), fg);
   }
   return delta;
 }
@@ -161,19 +168,19 @@ std::int32_t divsteps_s2_portable(std::uint64_t* state, std::size_t n, std::size
   std::uint64_t *f = state + f_b * Words, *g = state + g_b * Words, *v = state + v_b * Words,
                 *w = state + w_b * Words;
   for (std::size_t step = 0; step < steps; ++step) {
-    const std::size_t active = active_words<Words>(step);
+    const std::size_t active = active_words<Words>(step), fg = fg_words<Words>(step, steps);
     shift_up_active(v, n, active);
     const std::uint64_t swap = divstep_swap_mask(delta, g[0]);
     delta = divstep_delta(delta, swap);
-    conditional_swap<Words>(f, g, swap);
+    conditional_swap(f, g, swap, fg);
     const std::uint64_t c = 0 - (g[0] & 1);
-    for (std::size_t i = 0; i < Words; ++i) g[i] ^= c & f[i];
+    for (std::size_t i = 0; i < fg; ++i) g[i] ^= c & f[i];
     for (std::size_t i = 0; i < active; ++i) {
       const std::uint64_t t = swap & (v[i] ^ w[i]);
       v[i] ^= t;
       w[i] ^= t ^ (c & v[i]);
     }
-    shift_down<Words>(g);
+    shift_down_active(g, fg);
   }
   return delta;
 }
@@ -210,12 +217,13 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
   }
   set_bit(plane(w_p), 0, 1);
   constexpr std::size_t steps = 2 * (N - 1) - 1;
+  std::int32_t delta;
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2)
-    divsteps_s3_avx2(state.data(), words, N, steps, 1);
+    delta = divsteps_s3_avx2(state.data(), words, N, steps, 1);
   else
 #endif
-    divsteps_s3_portable<words>(state.data(), N, steps, 1);
+    delta = divsteps_s3_portable<words>(state.data(), N, steps, 1);
   const std::uint32_t f0 = static_cast<std::uint32_t>(bit_of(plane(f_p), 0) + 2 * bit_of(plane(f_m), 0));
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
@@ -229,7 +237,7 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
     }
     out[N - 1] = 0;
   }
-  return (above_constant<words>(plane(f_p)) | above_constant<words>(plane(f_m))) == 0;
+  return delta == 0;
 }
 
 // The same over GF(2); a holds bits (0 or 1).
@@ -252,12 +260,13 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
   }
   set_bit(w, 0, 1);
   constexpr std::size_t steps = 2 * (N - 1) - 1;
+  std::int32_t delta;
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2)
-    divsteps_s2_avx2(state.data(), words, N, steps, 1);
+    delta = divsteps_s2_avx2(state.data(), words, N, steps, 1);
   else
 #endif
-    divsteps_s2_portable<words>(state.data(), N, steps, 1);
+    delta = divsteps_s2_portable<words>(state.data(), N, steps, 1);
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
     s2_from_plane_reversed_avx2(v, N, out.data());
@@ -267,7 +276,7 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
     for (std::size_t i = 0; i + 1 < N; ++i) out[i] = static_cast<std::uint8_t>(bit_of(v, N - 2 - i));
     out[N - 1] = 0;
   }
-  return above_constant<words>(f) == 0;
+  return delta == 0;
 }
 
 // out = a^-1 modulo (q, Phi_n), as an element of R_q (its value at x = 1 is

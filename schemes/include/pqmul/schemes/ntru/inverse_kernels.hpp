@@ -13,8 +13,10 @@ namespace pqmul::ntru::detail {
 // length (coefficient n is cleared after v is multiplied by x). As when an
 // inversion starts, v must be 0 and w a constant: then v and w fit in
 // coefficients 0 .. k during step k, and only those words are processed (the
-// portable twins do the same per word). Returns the final delta. Call only
-// where isa_available(Isa::avx2).
+// portable twins do the same per word). Of f and g, only the registers the
+// remaining steps can still read are processed (fg_words in inverse.hpp); the
+// others are left behind, as the portable twins leave them. Returns the final
+// delta. Call only where isa_available(Isa::avx2).
 std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
                               std::int32_t delta);
 std::int32_t divsteps_s2_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
