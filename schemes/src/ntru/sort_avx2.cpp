@@ -4,7 +4,9 @@
 // (distance < 8) permute the lanes, take min and max, and blend: the lower
 // lane of each pair keeps the minimum. Groups of eight vectors go through all
 // their stages in registers: the sort up to blocks of 64 keys in one pass, and
-// the last three vector stages of every later merge with the in-vector ones.
+// the last three vector stages of every later merge with the in-vector ones;
+// the stages before go two at a time on sets of four vectors. (Each pass over
+// memory costs a store per vector, one a cycle.)
 // Same comparators as the portable twin, less those on vectors of padding
 // only: the padding is the largest value and starts at the end, and every
 // comparator puts its maximum at the higher index, so it stays there and such
@@ -61,6 +63,42 @@ inline void compare_flipped(__m256i& lo, __m256i& hi) {
   const __m256i b = reversed(hi);
   hi = reversed(_mm256_max_epi32(lo, b));
   lo = _mm256_min_epi32(lo, b);
+}
+
+// Vectors i < k of x, and the four vectors a, a + s/2, a + s, a + 3s/2 through
+// the stages of distance s and s/2.
+inline void compare_two(std::int32_t* x, std::size_t i, std::size_t k) {
+  __m256i lo = load(x + 8 * i), hi = load(x + 8 * k);
+  compare(lo, hi);
+  store(x + 8 * i, lo);
+  store(x + 8 * k, hi);
+}
+// The flip stage on vectors i < k (k's lanes reversed); and on vectors a,
+// a + s, b - s, b (a meets b, a + s meets b - s), followed by the stage of
+// distance s in either half.
+inline void flip_two(std::int32_t* x, std::size_t i, std::size_t k) {
+  __m256i lo = load(x + 8 * i), hi = load(x + 8 * k);
+  compare_flipped(lo, hi);
+  store(x + 8 * i, lo);
+  store(x + 8 * k, hi);
+}
+inline void flip_four(std::int32_t* x, std::size_t a, std::size_t b, std::size_t s) {
+  std::int32_t* const at[4] = {x + 8 * a, x + 8 * (a + s), x + 8 * (b - s), x + 8 * b};
+  __m256i v0 = load(at[0]), v1 = load(at[1]), v2 = load(at[2]), v3 = load(at[3]);
+  compare_flipped(v0, v3);
+  compare_flipped(v1, v2);
+  compare(v0, v1);
+  compare(v2, v3);
+  store(at[0], v0), store(at[1], v1), store(at[2], v2), store(at[3], v3);
+}
+inline void compare_four(std::int32_t* x, std::size_t a, std::size_t s) {
+  std::int32_t* const at[4] = {x + 8 * a, x + 8 * (a + s / 2), x + 8 * (a + s), x + 8 * (a + s + s / 2)};
+  __m256i v0 = load(at[0]), v1 = load(at[1]), v2 = load(at[2]), v3 = load(at[3]);
+  compare(v0, v2);
+  compare(v1, v3);
+  compare(v0, v1);
+  compare(v2, v3);
+  store(at[0], v0), store(at[1], v1), store(at[2], v2), store(at[3], v3);
 }
 
 // Eight vectors (64 keys) stay in registers for several stages, as every
@@ -123,24 +161,31 @@ void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length, std::size_t live)
     store_group(x + 8 * g, v);
   }
   for (std::size_t block = 16; block <= vectors; block *= 2) {  // block in vectors
-    // Flip stage: vector j of a block meets vector block-1-j, lanes reversed.
+    // The flip stage (vector j of a block meets vector block-1-j, lanes
+    // reversed) and the stages of distance block/4, block/8, ..., 8 vectors,
+    // two at a time on sets of four vectors (the sets whose first vector is
+    // padding left out: all four are).
+    std::size_t stride = block / 4;
     for (std::size_t base = 0; base < vectors; base += block)
-      for (std::size_t j = 0; j < block / 2; ++j) {
-        if (base + block - 1 - j >= active) continue;  // the partner is padding
-        __m256i lo = load(x + 8 * (base + j)), hi = load(x + 8 * (base + block - 1 - j));
-        compare_flipped(lo, hi);
-        store(x + 8 * (base + j), lo);
-        store(x + 8 * (base + block - 1 - j), hi);
+      if (stride < 8) {  // block 16: the flip alone (distance 4 is in finish_group)
+        for (std::size_t j = 0; j < block / 2; ++j)
+          if (base + block - 1 - j < active) flip_two(x, base + j, base + block - 1 - j);
+      } else {
+        for (std::size_t j = 0; j < stride; ++j)
+          if (base + j < active) flip_four(x, base + j, base + block - 1 - j, stride);
       }
-    for (std::size_t stride = block / 4; stride >= 8; stride /= 2)  // in vectors
+    for (stride /= 2; stride >= 8; stride /= 4) {
+      const bool two = stride >= 16;  // distances stride and stride/2 together
+      const std::size_t span = two ? stride / 2 : stride;
       for (std::size_t base = 0; base < vectors; base += 2 * stride)
-        for (std::size_t j = 0; j < stride; ++j) {
-          if (base + stride + j >= active) continue;
-          __m256i lo = load(x + 8 * (base + j)), hi = load(x + 8 * (base + stride + j));
-          compare(lo, hi);
-          store(x + 8 * (base + j), lo);
-          store(x + 8 * (base + stride + j), hi);
+        for (std::size_t j = 0; j < span; ++j) {
+          if (two) {
+            if (base + j < active) compare_four(x, base + j, stride);
+          } else if (base + stride + j < active) {  // else the partner is padding
+            compare_two(x, base + j, base + stride + j);
+          }
         }
+    }
     for (std::size_t g = 0; g < active; g += 8) {
       load_group(v, x + 8 * g);
       finish_group(v);
