@@ -10,8 +10,9 @@ else()
   set(PQMUL_X86_SIMD OFF)
 endif()
 
-set(PQMUL_AVX2_FLAGS -mavx2 -mbmi2 -mpopcnt)
-set(PQMUL_AVX512_FLAGS -mavx2 -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mavx512dq)
+# (PCLMULQDQ: every AVX2 CPU has it; NTRU's S_2 inversion multiplies over GF(2) with it.)
+set(PQMUL_AVX2_FLAGS -mavx2 -mbmi2 -mpopcnt -mpclmul)
+set(PQMUL_AVX512_FLAGS -mavx2 -mbmi2 -mpopcnt -mpclmul -mavx512f -mavx512bw -mavx512vl -mavx512dq)
 # Kernels that also use the byte permute and word compress of VBMI / VBMI2
 # (Ice Lake, Zen 4 and later); callers check cpu_supports_avx512_vbmi2().
 set(PQMUL_AVX512_VBMI2_FLAGS ${PQMUL_AVX512_FLAGS} -mavx512vbmi -mavx512vbmi2)

@@ -51,7 +51,8 @@ bool cpu_has(Isa isa) {
     // libgcc's CPU model also checks XCR0, so an OS that does not save the
     // wide registers reports the feature as absent.
     case Isa::avx2:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+             __builtin_cpu_supports("pclmul");
     case Isa::avx512:
       return cpu_has(Isa::avx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");

@@ -139,6 +139,7 @@ State<W> make_state(std::size_t planes, std::size_t n, int kind, std::mt19937_64
       const std::uint64_t bit = kind == 0 ? 0 : kind == 1 ? 1 : rng() & 1;
       s.words[p * W + i / 64] |= bit << (i % 64);
     }
+  if (planes == 4) s.words[0] |= 1;  // f(0) = 1, as the GF(2) kernel requires
   const std::size_t w_plane = planes == 8 ? 6 : 3;
   s.words[w_plane * W] = kind == 0 ? 0 : rng() & 1;
   if (planes == 8) s.words[(w_plane + 1) * W] = rng() & 1;
@@ -167,7 +168,14 @@ void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
           d_simd = divsteps_s2_avx2(simd.words.data(), W, n, steps, delta);
         }
         CHECK(d_portable == d_simd);
-        CHECK(portable == simd);
+        if (planes == 8) {
+          CHECK(portable == simd);
+        } else {
+          // The GF(2) kernel jumps: after the steps only v, w and f(0) are
+          // specified (see divsteps_s2_avx2).
+          CHECK((portable.words[0] & 1) == (simd.words[0] & 1));
+          CHECK(std::equal(portable.words.begin() + 2 * W, portable.words.begin() + 4 * W, simd.words.begin() + 2 * W));
+        }
       }
     }
 }

@@ -123,11 +123,6 @@ struct TritState {
   __m256i fp[Y], fm[Y], gp[Y], gm[Y], vp[Y], vm[Y], wp[Y], wm[Y], keep[Y];
 };
 
-template <std::size_t Y>
-struct BitState {
-  __m256i f[Y], g[Y], v[Y], w[Y], keep[Y];
-};
-
 template <std::size_t Y, std::size_t A, std::size_t F>
 void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
   std::uint64_t f0p = low_word(x.fp[0]), f0m = low_word(x.fm[0]), g0p = low_word(x.gp[0]), g0m = low_word(x.gm[0]);
@@ -160,44 +155,20 @@ void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
   }
 }
 
+// Runs batch_s3<Y, active, fg>; both (1 .. Y) depend on the step count only.
 template <std::size_t Y, std::size_t A, std::size_t F>
-void batch_s2(BitState<Y>& x, std::size_t batch, std::int32_t& delta) {
-  std::uint64_t f0 = low_word(x.f[0]), g0 = low_word(x.g[0]);
-  for (std::size_t step = 0; step < batch; ++step) {
-    const std::uint64_t swap = swap_mask(delta, g0);
-    delta = next_delta(delta, swap);
-    const std::uint64_t t = swap & (f0 ^ g0);
-    f0 ^= t, g0 ^= t;
-    const std::uint64_t c = 0 - (g0 & 1);
-    g0 = (g0 ^ (c & f0)) >> 1;
-    shift_up<A>(x.v, x.keep);
-    const __m256i swap_v = broadcast(swap);
-    conditional_swap<F>(x.f, x.g, swap_v);
-    conditional_swap<A>(x.v, x.w, swap_v);
-    const __m256i c_v = broadcast(c);
-    for (std::size_t k = 0; k < F; ++k) x.g[k] = _mm256_xor_si256(x.g[k], _mm256_and_si256(c_v, x.f[k]));
-    for (std::size_t k = 0; k < A; ++k) x.w[k] = _mm256_xor_si256(x.w[k], _mm256_and_si256(c_v, x.v[k]));
-    shift_down<F>(x.g);
-  }
-}
-
-// Runs batch<Y, active, fg>; both (1 .. Y) depend on the step count only.
-template <std::size_t Y, std::size_t A, std::size_t F, class State>
-void dispatch(State& x, std::size_t active, std::size_t fg, std::size_t batch, std::int32_t& delta) {
+void dispatch(TritState<Y>& x, std::size_t active, std::size_t fg, std::size_t batch, std::int32_t& delta) {
   if constexpr (A < Y) {
     if (active != A) return dispatch<Y, A + 1, F>(x, active, fg, batch, delta);
   }
   if constexpr (F < Y) {
     if (fg != F) return dispatch<Y, A, F + 1>(x, active, fg, batch, delta);
   }
-  if constexpr (std::is_same_v<State, TritState<Y>>)
-    batch_s3<Y, A, F>(x, batch, delta);
-  else
-    batch_s2<Y, A, F>(x, batch, delta);
+  batch_s3<Y, A, F>(x, batch, delta);
 }
 
-template <std::size_t Y, class State>
-std::int32_t run(State& x, std::size_t steps, std::int32_t delta) {
+template <std::size_t Y>
+std::int32_t run(TritState<Y>& x, std::size_t steps, std::int32_t delta) {
   for (std::size_t done = 0; done < steps;) {
     const std::size_t phase_end = (done / 256 + 1) * 256;
     const std::size_t fg_registers = (steps - done + 255) / 256;  // constant until `steps - done` reaches
@@ -227,19 +198,93 @@ std::int32_t run_s3(std::uint64_t* state, std::size_t n, std::size_t steps, std:
   return delta;
 }
 
-template <std::size_t Y>
-std::int32_t run_s2(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
-  constexpr std::size_t W = 4 * Y;
-  BitState<Y> x;
-  load_planes(x.f, state + 0 * W), load_planes(x.g, state + 1 * W), load_planes(x.v, state + 2 * W);
-  load_planes(x.w, state + 3 * W);
-  keep_masks(x.keep, n);
-  delta = run<Y>(x, steps, delta);
-  store_planes(state + 0 * W, x.f), store_planes(state + 1 * W, x.g), store_planes(state + 2 * W, x.v);
-  store_planes(state + 3 * W, x.w);
-  return delta;
+// --- GF(2): divsteps in jumps ---------------------------------------------
+//
+// Over GF(2) a divstep is linear in (f, g) and in (v, w), through a matrix
+// that depends on the constant terms only: per step, P (the swap or not),
+// S = [[1, 0], [c, 1]] (g += c f, w += c v) and E = diag(x, 1), with
+// x (f, g)' = E S P (f, g) and (v, w)' = S P E (v, w). So after J steps
+// x^J (f, g) = A (f, g) for A = (E S P) ... (E S P), and (v, w) goes by
+// E^-1 A E = [[A00, A01 / x], [x A10, A11]]. A jump of J <= 63 steps takes
+// its decisions from the lowest words of f and g alone (after j steps bit 0
+// of g depends on bits 0 .. j of the words the jump starts from), building A
+// (row 0 of degree <= J, row 1 < J: words), then applies A to the planes by
+// carry-less multiplication: 8 products of a word by a plane for 63 steps,
+// where the steps one at a time touch every register of the four planes
+// each step.
+//
+// After the last step only v, w, delta and f(0) are meaningful (the words of
+// f and g the remaining steps no longer read are not kept exact), which is
+// all the inversion reads. Requires f(0) = 1, as in an inversion: f starts as
+// Phi_n and takes the place of g only when g(0) = 1.
+constexpr std::size_t jump_steps = 63;
+constexpr std::size_t max_words = 16;
+
+// out[0 .. m] = a x + b y over GF(2) (x, y: m words, m even).
+inline void multiply_words_add(std::uint64_t a, const std::uint64_t* x, std::uint64_t b, const std::uint64_t* y,
+                               std::size_t m, std::uint64_t* out) {
+  const __m128i av = _mm_cvtsi64_si128(static_cast<long long>(a)), bv = _mm_cvtsi64_si128(static_cast<long long>(b));
+  __m128i carry = _mm_setzero_si128();
+  for (std::size_t i = 0; i < m; i += 2) {
+    const __m128i xv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i));
+    const __m128i yv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y + i));
+    // Products of words i and i + 1: [lo_i, hi_i] and [lo_i+1, hi_i+1].
+    const __m128i low = _mm_xor_si128(_mm_clmulepi64_si128(av, xv, 0x00), _mm_clmulepi64_si128(bv, yv, 0x00));
+    const __m128i high = _mm_xor_si128(_mm_clmulepi64_si128(av, xv, 0x10), _mm_clmulepi64_si128(bv, yv, 0x10));
+    const __m128i words = _mm_xor_si128(_mm_xor_si128(low, _mm_slli_si128(high, 8)), carry);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), words);
+    carry = _mm_srli_si128(high, 8);
+  }
+  out[m] = static_cast<std::uint64_t>(_mm_cvtsi128_si64(carry));
 }
 
+std::int32_t run_s2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps, std::int32_t delta) {
+  std::uint64_t *f = state, *g = state + words, *v = state + 2 * words, *w = state + 3 * words;
+  std::uint64_t t0[max_words + 1], t1[max_words + 1];
+  for (std::size_t done = 0; done < steps;) {
+    const std::size_t jump = steps - done < jump_steps ? steps - done : jump_steps;
+    // The decisions, on the low words; A's rows (a00, a01), (a10, a11).
+    // With f(0) = 1 the step needs no swap first: g(0) = 1 makes g + f the
+    // new g whether f and g swap or not (and rows 0 + 1 the new row 1), so
+    // the chain through g is short.
+    std::uint64_t f0 = f[0], g0 = g[0], a00 = 1, a01 = 0, a10 = 0, a11 = 1;
+    for (std::size_t step = 0; step < jump; ++step) {
+      const std::uint64_t c = 0 - (g0 & 1), swap = swap_mask(delta, g0);
+      delta = next_delta(delta, swap);
+      const std::uint64_t new_f = f0 ^ (swap & (f0 ^ g0));
+      g0 = (g0 ^ (c & f0)) >> 1;
+      f0 = new_f;
+      const std::uint64_t row0_0 = a00 ^ (swap & (a00 ^ a10)), row0_1 = a01 ^ (swap & (a01 ^ a11));
+      a10 ^= c & a00, a11 ^= c & a01;
+      a00 = row0_0 << 1, a01 = row0_1 << 1;
+    }
+    // f and g: the steps left read coefficients below `left` only, and the
+    // words below m give those exactly after the division by x^jump.
+    const std::size_t left = steps - done;
+    std::size_t m = (left + 63) / 64;
+    m = m + (m & 1) < words ? m + (m & 1) : words;
+    multiply_words_add(a00, f, a01, g, m, t0);
+    multiply_words_add(a10, f, a11, g, m, t1);
+    for (std::size_t i = 0; i < m; ++i) {
+      f[i] = (t0[i] >> jump) | (t0[i + 1] << (64 - jump));
+      g[i] = (t1[i] >> jump) | (t1[i + 1] << (64 - jump));
+    }
+    // v and w fit in coefficients 0 .. done now and 0 .. done + jump after;
+    // as the steps one at a time, they stay below coefficient n.
+    std::size_t mv = done / 64 + 1;
+    mv = mv + (mv & 1) < words ? mv + (mv & 1) : words;
+    multiply_words_add(a00, v, a01 >> 1, w, mv, t0);
+    multiply_words_add(a10 << 1, v, a11, w, mv, t1);
+    const std::size_t out = mv + 1 < words ? mv + 1 : words;
+    for (std::size_t i = 0; i < out; ++i) {
+      const std::uint64_t keep = i < n / 64 ? ~std::uint64_t{0} : i == n / 64 ? (std::uint64_t{1} << (n % 64)) - 1 : 0;
+      v[i] = t0[i] & keep;
+      w[i] = t1[i] & keep;
+    }
+    done += jump;
+  }
+  return delta;
+}
 
 // --- conversions between coefficient bytes and reversed bit planes ----------
 
@@ -371,12 +416,7 @@ std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size
 
 std::int32_t divsteps_s2_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
                               std::int32_t delta) {
-  switch (words) {
-    case 4: return run_s2<1>(state, n, steps, delta);
-    case 8: return run_s2<2>(state, n, steps, delta);
-    case 12: return run_s2<3>(state, n, steps, delta);
-    default: return run_s2<4>(state, n, steps, delta);
-  }
+  return run_s2(state, words, n, steps, delta);
 }
 
 }  // namespace pqmul::ntru::detail

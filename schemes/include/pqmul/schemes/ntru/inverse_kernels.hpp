@@ -15,8 +15,11 @@ namespace pqmul::ntru::detail {
 // coefficients 0 .. k during step k, and only those words are processed (the
 // portable twins do the same per word). Of f and g, only the registers the
 // remaining steps can still read are processed (fg_words in inverse.hpp); the
-// others are left behind, as the portable twins leave them. Returns the final
-// delta. Call only where isa_available(Isa::avx2).
+// others are left behind, as the portable twins leave them. The GF(2) kernel
+// goes by jumps of up to 63 steps (carry-less products, inverse_avx2.cpp) and
+// requires f(0) = 1 as well (an inversion keeps it so): after it only v, w,
+// delta and f(0) equal the twin's, all an inversion reads.
+// Returns the final delta. Call only where isa_available(Isa::avx2).
 std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
                               std::int32_t delta);
 std::int32_t divsteps_s2_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
