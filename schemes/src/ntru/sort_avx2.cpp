@@ -65,40 +65,35 @@ inline void compare_flipped(__m256i& lo, __m256i& hi) {
   lo = _mm256_min_epi32(lo, b);
 }
 
-// Vectors i < k of x, and the four vectors a, a + s/2, a + s, a + 3s/2 through
-// the stages of distance s and s/2.
-inline void compare_two(std::int32_t* x, std::size_t i, std::size_t k) {
+// Vectors i < k of x: lane-wise, or the flip stage (k's lanes reversed).
+template <bool Flip>
+inline void two_vectors(std::int32_t* x, std::size_t i, std::size_t k) {
   __m256i lo = load(x + 8 * i), hi = load(x + 8 * k);
-  compare(lo, hi);
+  if constexpr (Flip)
+    compare_flipped(lo, hi);
+  else
+    compare(lo, hi);
   store(x + 8 * i, lo);
   store(x + 8 * k, hi);
 }
-// The flip stage on vectors i < k (k's lanes reversed); and on vectors a,
-// a + s, b - s, b (a meets b, a + s meets b - s), followed by the stage of
-// distance s in either half.
-inline void flip_two(std::int32_t* x, std::size_t i, std::size_t k) {
-  __m256i lo = load(x + 8 * i), hi = load(x + 8 * k);
-  compare_flipped(lo, hi);
-  store(x + 8 * i, lo);
-  store(x + 8 * k, hi);
-}
-inline void flip_four(std::int32_t* x, std::size_t a, std::size_t b, std::size_t s) {
-  std::int32_t* const at[4] = {x + 8 * a, x + 8 * (a + s), x + 8 * (b - s), x + 8 * b};
-  __m256i v0 = load(at[0]), v1 = load(at[1]), v2 = load(at[2]), v3 = load(at[3]);
-  compare_flipped(v0, v3);
-  compare_flipped(v1, v2);
-  compare(v0, v1);
-  compare(v2, v3);
-  store(at[0], v0), store(at[1], v1), store(at[2], v2), store(at[3], v3);
-}
-inline void compare_four(std::int32_t* x, std::size_t a, std::size_t s) {
-  std::int32_t* const at[4] = {x + 8 * a, x + 8 * (a + s / 2), x + 8 * (a + s), x + 8 * (a + s + s / 2)};
-  __m256i v0 = load(at[0]), v1 = load(at[1]), v2 = load(at[2]), v3 = load(at[3]);
-  compare(v0, v2);
-  compare(v1, v3);
-  compare(v0, v1);
-  compare(v2, v3);
-  store(at[0], v0), store(at[1], v1), store(at[2], v2), store(at[3], v3);
+
+// Four vectors v0 < v1 < v2 < v3 through two stages: first v0 meets v3 and
+// v1 meets v2 in the flip stage, or v0 meets v2 and v1 meets v3; then v0
+// meets v1 and v2 meets v3.
+template <bool Flip>
+inline void four_vectors(std::int32_t* x, const std::size_t (&index)[4]) {
+  __m256i v[4];
+  for (int i = 0; i < 4; ++i) v[i] = load(x + 8 * index[i]);
+  if constexpr (Flip) {
+    compare_flipped(v[0], v[3]);
+    compare_flipped(v[1], v[2]);
+  } else {
+    compare(v[0], v[2]);
+    compare(v[1], v[3]);
+  }
+  compare(v[0], v[1]);
+  compare(v[2], v[3]);
+  for (int i = 0; i < 4; ++i) store(x + 8 * index[i], v[i]);
 }
 
 // Eight vectors (64 keys) stay in registers for several stages, as every
@@ -169,10 +164,11 @@ void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length, std::size_t live)
     for (std::size_t base = 0; base < vectors; base += block)
       if (stride < 8) {  // block 16: the flip alone (distance 4 is in finish_group)
         for (std::size_t j = 0; j < block / 2; ++j)
-          if (base + block - 1 - j < active) flip_two(x, base + j, base + block - 1 - j);
+          if (base + block - 1 - j < active) two_vectors<true>(x, base + j, base + block - 1 - j);
       } else {
         for (std::size_t j = 0; j < stride; ++j)
-          if (base + j < active) flip_four(x, base + j, base + block - 1 - j, stride);
+          if (base + j < active)  // j meets block-1-j, j+stride meets block-1-j-stride
+            four_vectors<true>(x, {base + j, base + j + stride, base + block - 1 - j - stride, base + block - 1 - j});
       }
     for (stride /= 2; stride >= 8; stride /= 4) {
       const bool two = stride >= 16;  // distances stride and stride/2 together
@@ -180,9 +176,10 @@ void sort_int32_pow2_avx2(std::int32_t* x, std::size_t length, std::size_t live)
       for (std::size_t base = 0; base < vectors; base += 2 * stride)
         for (std::size_t j = 0; j < span; ++j) {
           if (two) {
-            if (base + j < active) compare_four(x, base + j, stride);
+            const std::size_t a = base + j, half = stride / 2;
+            if (a < active) four_vectors<false>(x, {a, a + half, a + stride, a + stride + half});
           } else if (base + stride + j < active) {  // else the partner is padding
-            compare_two(x, base + j, base + stride + j);
+            two_vectors<false>(x, base + j, base + stride + j);
           }
         }
     }
