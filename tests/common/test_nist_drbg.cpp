@@ -90,3 +90,28 @@ TEST_CASE("SystemRandom fills large buffers and differs between calls", "[random
   CHECK(a != b);
   rng.fill(std::span<std::uint8_t>());
 }
+
+TEST_CASE("BenchmarkRandom: SplitMix64 words, little-endian, tails from a fresh word", "[random]") {
+  // SplitMix64 (Steele, Lea, Flood 2014) from seed 0: its first outputs.
+  BenchmarkRandom rng;
+  std::array<std::uint8_t, 16> two{};
+  rng.fill(two);
+  auto word = [&](std::size_t at) {
+    std::uint64_t w = 0;
+    for (int i = 7; i >= 0; --i) w = (w << 8) | two[at + static_cast<std::size_t>(i)];
+    return w;
+  };
+  CHECK(word(0) == 0xE220A8397B1DCDAFULL);
+  CHECK(word(8) == 0x6E789E6AA1B965F4ULL);
+  // A tail of 3 bytes takes the low bytes of the next word; the next fill
+  // starts with the word after it.
+  std::array<std::uint8_t, 3> tail{};
+  rng.fill(tail);
+  BenchmarkRandom again;
+  std::array<std::uint8_t, 32> four{};
+  again.fill(four);
+  CHECK(std::equal(tail.begin(), tail.end(), four.begin() + 16));
+  std::array<std::uint8_t, 8> next{};
+  rng.fill(next);
+  CHECK(std::equal(next.begin(), next.end(), four.begin() + 24));
+}

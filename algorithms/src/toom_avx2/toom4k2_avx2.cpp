@@ -317,7 +317,7 @@ const V* karatsuba_interp_blocks(const V* p, std::size_t m, V* out) {
 // lane: a in registers, b streamed from memory as the multiplications' operand.
 template <std::size_t B>
 inline void row_schoolbook(const V* __restrict a, const V* __restrict b, V* __restrict out) {
-  static_assert(B <= 12, "a must stay in registers");
+  static_assert(B <= 13, "a must stay in registers");
   V ai[B];
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < B; ++i) ai[i] = a[i];
