@@ -50,6 +50,8 @@ bool cpu_has(Isa isa) {
 #if defined(PQMUL_X86_SIMD)
     // libgcc's CPU model also checks XCR0, so an OS that does not save the
     // wide registers reports the feature as absent.
+    // The avx2 level: AVX2 with BMI2, POPCNT and PCLMULQDQ, which every AVX2
+    // CPU has (cmake/simd.cmake compiles its kernels with all four).
     case Isa::avx2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
              __builtin_cpu_supports("pclmul");

@@ -44,16 +44,6 @@ inline void shift_down(__m256i (&x)[Y]) {
   }
 }
 
-// mask is all ones or all zeros: a blend per register and operand.
-template <std::size_t A, std::size_t Y>
-inline void conditional_swap(__m256i (&a)[Y], __m256i (&b)[Y], __m256i mask) {
-  for (std::size_t k = 0; k < A; ++k) {
-    const __m256i a_k = a[k];
-    a[k] = _mm256_blendv_epi8(a_k, b[k], mask);
-    b[k] = _mm256_blendv_epi8(b[k], a_k, mask);
-  }
-}
-
 // (ap, am) += c * (bp, bm) over GF(3), as detail::add_multiple: c * b is b
 // with its planes exchanged when c = 2 (mask c2), cleared when c = 0 (mask
 // nonzero off).
@@ -123,6 +113,9 @@ struct TritState {
   __m256i fp[Y], fm[Y], gp[Y], gm[Y], vp[Y], vm[Y], wp[Y], wm[Y], keep[Y];
 };
 
+// The step of divsteps_s3_portable: g += c f and w += c v with the f and v
+// the step starts from (v already times x), then f and v take the old g and w
+// on a swap; no exchange of g and w.
 template <std::size_t Y, std::size_t A, std::size_t F>
 void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
   std::uint64_t f0p = low_word(x.fp[0]), f0m = low_word(x.fm[0]), g0p = low_word(x.gp[0]), g0m = low_word(x.gm[0]);
@@ -130,26 +123,31 @@ void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
     // Scalar: the decisions, and the low words advanced by one step.
     const std::uint64_t swap = swap_mask(delta, g0p | g0m);
     delta = next_delta(delta, swap);
-    const std::uint64_t tp = swap & (f0p ^ g0p), tm = swap & (f0m ^ g0m);
-    f0p ^= tp, g0p ^= tp, f0m ^= tm, g0m ^= tm;
     const std::uint64_t g_nonzero = 0 - ((g0p | g0m) & 1), same = 0 - (~(f0p ^ g0p) & 1);
     const std::uint64_t c2 = g_nonzero & same;
     const std::uint64_t yp = ((f0p & ~c2) | (f0m & c2)) & g_nonzero, ym = ((f0m & ~c2) | (f0p & c2)) & g_nonzero;
     const std::uint64_t t = (g0p | ym) ^ (g0m | yp);
-    const std::uint64_t sum_p = (g0m | ym) ^ t;
-    g0m = ((g0p | yp) ^ t) >> 1;
+    const std::uint64_t sum_p = (g0m | ym) ^ t, sum_m = (g0p | yp) ^ t;
+    f0p ^= swap & (f0p ^ g0p), f0m ^= swap & (f0m ^ g0m);
     g0p = sum_p >> 1;
+    g0m = sum_m >> 1;
     // Vectors: the same step on the whole state.
     shift_up<A>(x.vp, x.keep);
     shift_up<A>(x.vm, x.keep);
-    const __m256i swap_v = broadcast(swap);
-    conditional_swap<F>(x.fp, x.gp, swap_v);
-    conditional_swap<F>(x.fm, x.gm, swap_v);
-    conditional_swap<A>(x.vp, x.wp, swap_v);
-    conditional_swap<A>(x.vm, x.wm, swap_v);
-    const __m256i nonzero_v = broadcast(g_nonzero), c2_v = broadcast(c2);
+    const __m256i swap_v = broadcast(swap), nonzero_v = broadcast(g_nonzero), c2_v = broadcast(c2);
+    __m256i old_gp[F], old_gm[F], old_wp[A], old_wm[A];
+    for (std::size_t k = 0; k < F; ++k) old_gp[k] = x.gp[k], old_gm[k] = x.gm[k];
+    for (std::size_t k = 0; k < A; ++k) old_wp[k] = x.wp[k], old_wm[k] = x.wm[k];
     add_multiple<F>(x.gp, x.gm, x.fp, x.fm, nonzero_v, c2_v);
     add_multiple<A>(x.wp, x.wm, x.vp, x.vm, nonzero_v, c2_v);
+    for (std::size_t k = 0; k < F; ++k) {
+      x.fp[k] = _mm256_blendv_epi8(x.fp[k], old_gp[k], swap_v);
+      x.fm[k] = _mm256_blendv_epi8(x.fm[k], old_gm[k], swap_v);
+    }
+    for (std::size_t k = 0; k < A; ++k) {
+      x.vp[k] = _mm256_blendv_epi8(x.vp[k], old_wp[k], swap_v);
+      x.vm[k] = _mm256_blendv_epi8(x.vm[k], old_wm[k], swap_v);
+    }
     shift_down<F>(x.gp);
     shift_down<F>(x.gm);
   }

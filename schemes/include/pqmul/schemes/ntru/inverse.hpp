@@ -6,7 +6,8 @@
 // With d = n-1, F = reverse of Phi_n (= Phi_n) and G = x^(d-1) a(1/x), the
 // loop keeps x^(k-1) f = v G and x^k g = w G modulo F after k steps. Each step
 // multiplies v by x, swaps (f, g) and (v, w) when delta > 0 and g(0) != 0,
-// cancels the constant term of g with f and divides g by x. After 2d-1 steps
+// cancels the constant term of g with f and divides g by x (over GF(3) in an
+// order that spares exchanging g and w, see divsteps_s3_portable). After 2d-1 steps
 // delta is twice the degree of gcd(a, Phi_n) (the polynomial case of
 // Bernstein-Yang; NTRU Prime's reciprocals test delta the same way), so a is
 // invertible exactly when delta ends at 0; f is then the constant f(0) and
@@ -94,9 +95,9 @@ inline std::int32_t divstep_delta(std::int32_t delta, std::uint64_t swap) {
   return (delta ^ (mask & (delta ^ -delta))) + 1;
 }
 
-// The masks of c = -g(0) / f(0) over GF(3) from the constant terms after the
-// swap; f(0) is 1 or 2, its own inverse, so c = 2 g(0) f(0): 0 when g(0) = 0,
-// 2 when g(0) = f(0), 1 otherwise.
+// The masks of c = -g(0) / f(0) over GF(3) from the constant terms; f(0) is
+// 1 or 2, its own inverse, so c = 2 g(0) f(0): 0 when g(0) = 0, 2 when
+// g(0) = f(0), 1 otherwise.
 inline void divstep_multiple_s3(std::uint64_t f0p, std::uint64_t g0p, std::uint64_t g0m, std::uint64_t& c_is_1,
                                 std::uint64_t& c_is_2) {
   const std::uint64_t g_nonzero = (g0p | g0m) & 1, same = ~(f0p ^ g0p) & 1;
@@ -133,9 +134,20 @@ std::size_t fg_words(std::size_t k, std::size_t steps) {
   return needed < Words ? needed : Words;
 }
 
+// a = mask ? b : a, word by word.
+inline void select_from(std::uint64_t* a, const std::uint64_t* b, std::uint64_t mask) { *a ^= mask & (*a ^ *b); }
+
 // `steps` divsteps over GF(3) on state (S3Plane layout); returns delta.
 // Portable twin of divsteps_s3_avx2. Requires v = 0 and w of degree 0 (at
 // most) at the start, as the inversions begin.
+//
+// A step here cancels g(0) with the f it starts with, g += c f and
+// w += c v (v already times x) for c = -g(0)/f(0), and on a swap hands f and
+// v the old g and w. Swapping first and cancelling with the new f, as the
+// step is usually written, gives the same f and v, and g and w times the
+// unit c (c c' = 1 for the c' of that order): the invariants x^(k-1) f = v G,
+// x^k g = w G hold either way, and the inverse, read from f and v, is the
+// same. This order saves the exchange of g and w.
 template <std::size_t Words>
 std::int32_t divsteps_s3_portable(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
   auto plane = [state](std::size_t k) { return state + k * Words; };
@@ -145,16 +157,21 @@ std::int32_t divsteps_s3_portable(std::uint64_t* state, std::size_t n, std::size
     shift_up_active(plane(v_m), n, active);
     const std::uint64_t swap = divstep_swap_mask(delta, plane(g_p)[0] | plane(g_m)[0]);
     delta = divstep_delta(delta, swap);
-    conditional_swap(plane(f_p), plane(g_p), swap, fg);
-    conditional_swap(plane(f_m), plane(g_m), swap, fg);
     std::uint64_t c_is_1, c_is_2;
     divstep_multiple_s3(plane(f_p)[0], plane(g_p)[0], plane(g_m)[0], c_is_1, c_is_2);
-    add_multiple(plane(g_p), plane(g_m), plane(f_p), plane(f_m), c_is_1, c_is_2, fg);
+    for (std::size_t i = 0; i < fg; ++i) {
+      std::uint64_t *fp = plane(f_p) + i, *fm = plane(f_m) + i, *gp = plane(g_p) + i, *gm = plane(g_m) + i;
+      const std::uint64_t old_gp = *gp, old_gm = *gm;
+      add_multiple(gp, gm, fp, fm, c_is_1, c_is_2, 1);
+      select_from(fp, &old_gp, swap);
+      select_from(fm, &old_gm, swap);
+    }
     for (std::size_t i = 0; i < active; ++i) {
       std::uint64_t *vp = plane(v_p) + i, *vm = plane(v_m) + i, *wp = plane(w_p) + i, *wm = plane(w_m) + i;
-      const std::uint64_t tp = swap & (*vp ^ *wp), tm = swap & (*vm ^ *wm);
-      *vp ^= tp, *wp ^= tp, *vm ^= tm, *wm ^= tm;
+      const std::uint64_t old_wp = *wp, old_wm = *wm;
       add_multiple(wp, wm, vp, vm, c_is_1, c_is_2, 1);
+      select_from(vp, &old_wp, swap);
+      select_from(vm, &old_wm, swap);
     }
     shift_down_active(plane(g_p), fg);
     shift_down_active(plane(g_m), fg);
