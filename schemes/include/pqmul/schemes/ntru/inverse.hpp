@@ -134,8 +134,17 @@ std::size_t fg_words(std::size_t k, std::size_t steps) {
   return needed < Words ? needed : Words;
 }
 
-// a = mask ? b : a, word by word.
-inline void select_from(std::uint64_t* a, const std::uint64_t* b, std::uint64_t mask) { *a ^= mask & (*a ^ *b); }
+// a += c b over GF(3), and b = a (the a before) where swap is set: the
+// update of (g, f) and of (w, v) in a step of divsteps_s3_portable.
+inline void cancel_and_hand_over(std::uint64_t* ap, std::uint64_t* am, std::uint64_t* bp, std::uint64_t* bm,
+                                 std::uint64_t c_is_1, std::uint64_t c_is_2, std::uint64_t swap, std::size_t words) {
+  for (std::size_t i = 0; i < words; ++i) {
+    const std::uint64_t old_p = ap[i], old_m = am[i];
+    add_multiple(ap + i, am + i, bp + i, bm + i, c_is_1, c_is_2, 1);
+    bp[i] ^= swap & (bp[i] ^ old_p);
+    bm[i] ^= swap & (bm[i] ^ old_m);
+  }
+}
 
 // `steps` divsteps over GF(3) on state (S3Plane layout); returns delta.
 // Portable twin of divsteps_s3_avx2. Requires v = 0 and w of degree 0 (at
@@ -159,20 +168,8 @@ std::int32_t divsteps_s3_portable(std::uint64_t* state, std::size_t n, std::size
     delta = divstep_delta(delta, swap);
     std::uint64_t c_is_1, c_is_2;
     divstep_multiple_s3(plane(f_p)[0], plane(g_p)[0], plane(g_m)[0], c_is_1, c_is_2);
-    for (std::size_t i = 0; i < fg; ++i) {
-      std::uint64_t *fp = plane(f_p) + i, *fm = plane(f_m) + i, *gp = plane(g_p) + i, *gm = plane(g_m) + i;
-      const std::uint64_t old_gp = *gp, old_gm = *gm;
-      add_multiple(gp, gm, fp, fm, c_is_1, c_is_2, 1);
-      select_from(fp, &old_gp, swap);
-      select_from(fm, &old_gm, swap);
-    }
-    for (std::size_t i = 0; i < active; ++i) {
-      std::uint64_t *vp = plane(v_p) + i, *vm = plane(v_m) + i, *wp = plane(w_p) + i, *wm = plane(w_m) + i;
-      const std::uint64_t old_wp = *wp, old_wm = *wm;
-      add_multiple(wp, wm, vp, vm, c_is_1, c_is_2, 1);
-      select_from(vp, &old_wp, swap);
-      select_from(vm, &old_wm, swap);
-    }
+    cancel_and_hand_over(plane(g_p), plane(g_m), plane(f_p), plane(f_m), c_is_1, c_is_2, swap, fg);
+    cancel_and_hand_over(plane(w_p), plane(w_m), plane(v_p), plane(v_m), c_is_1, c_is_2, swap, active);
     shift_down_active(plane(g_p), fg);
     shift_down_active(plane(g_m), fg);
   }
