@@ -33,9 +33,9 @@ inline constexpr std::size_t max_blocks = 64;
 inline constexpr std::size_t group_lanes = 16;
 
 // Blocks per leaf for Toom pieces of m blocks: what two Karatsuba levels
-// leave, ceil(m/4), up to m = 12. Beyond, leaves of 4 blocks would waste most
-// of their padding (m = 13: 64 x 64-row products for pieces of 52 rows), so
-// Karatsuba goes on to single blocks instead.
+// leave, ceil(m/4), up to m = 12. Beyond, two levels would leave leaves of 4
+// blocks (64-row products) for quarters of 3.25 blocks (m = 13,
+// ntruhps4096821), which measured slower than Karatsuba on to single blocks.
 constexpr std::size_t leaf_blocks(std::size_t m) { return m <= 12 ? (m + 3) / 4 : 1; }
 // Leaves of Karatsuba on m blocks down to pieces of at most s blocks.
 constexpr std::size_t karatsuba_leaves(std::size_t m, std::size_t s) {
