@@ -391,7 +391,8 @@ struct Planner {
     st->ct_out.resize(kem->ciphertext_bytes());
     st->ss_out.resize(kem->shared_secret_bytes());
     for (std::size_t i = 0; i < bench_keys; ++i) {
-      Key k{st->pk_out, st->sk_out, st->ct_out};
+      Key k{std::vector<std::uint8_t>(kem->public_key_bytes()), std::vector<std::uint8_t>(kem->secret_key_bytes()),
+            std::vector<std::uint8_t>(kem->ciphertext_bytes())};
       kem->keypair(k.pk, k.sk, st->rng);
       kem->encaps(k.ct, st->ss_out, k.pk, st->rng);
       kem->check_public_key(k.pk);  // the precondition of the *_checked_key calls timed below

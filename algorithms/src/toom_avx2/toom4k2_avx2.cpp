@@ -317,7 +317,7 @@ const V* karatsuba_interp_blocks(const V* p, std::size_t m, V* out) {
 // lane: a in registers, b streamed from memory as the multiplications' operand.
 template <std::size_t B>
 inline void row_schoolbook(const V* __restrict a, const V* __restrict b, V* __restrict out) {
-  static_assert(B <= 13, "a must stay in registers");
+  static_assert(B <= 12, "a must stay in registers");
   V ai[B];
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < B; ++i) ai[i] = a[i];
@@ -330,30 +330,6 @@ inline void row_schoolbook(const V* __restrict a, const V* __restrict b, V* __re
     out[k] = c;
   }
   out[2 * B - 1] = _mm256_setzero_si256();
-}
-
-// out[0 .. 2B) = a * b for B = 16 rows: the batched schoolbook above.
-template <std::size_t B>
-inline void base_product(const V* __restrict a, const V* __restrict b, V* __restrict out) {
-  if constexpr (B == 16) {
-    schoolbook_group<true>(out, a, b);
-    out[31] = _mm256_setzero_si256();
-  } else {
-    row_schoolbook<B>(a, b, out);
-  }
-}
-
-// out[0 .. 4B) = the product of two 2B-row polynomials from its Karatsuba
-// parts: low = lo, middle = mid (of the sums), high = hi (2B rows each).
-template <std::size_t B>
-inline void karatsuba_combine(const V* lo, const V* mid, const V* hi, V* out) {
-#pragma GCC unroll 16
-  for (std::size_t i = 0; i < B; ++i) {
-    out[i] = lo[i];
-    out[B + i] = add(lo[B + i], sub(mid[i], add(lo[i], hi[i])));
-    out[2 * B + i] = add(hi[i], sub(mid[B + i], add(lo[B + i], hi[B + i])));
-    out[3 * B + i] = hi[B + i];
-  }
 }
 
 // out[0 .. 8B) = the lane-wise product of x and y (4B rows each): two levels
@@ -388,7 +364,7 @@ void row_product(const V* x, const V* y, V* out) {
   const V* const xs[9] = {x, lx, x + B, sx, lx + B, sx + B, x + H, lx + 2 * B, x + H + B};
   const V* const ys[9] = {y, ly, y + B, sy, ly + B, sy + B, y + H, ly + 2 * B, y + H + B};
 #pragma GCC unroll 1
-  for (std::size_t l = 0; l < 9; ++l) base_product<B>(xs[l], ys[l], p + 2 * B * l);
+  for (std::size_t l = 0; l < 9; ++l) row_schoolbook<B>(xs[l], ys[l], p + 2 * B * l);
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < B; ++i) {
     // qLK = block K of product L, row i.
@@ -413,10 +389,12 @@ void row_product(const V* x, const V* y, V* out) {
 // out[0 .. 32S) = the lane-wise products of one group's 16S rows of x and y.
 template <std::size_t S>
 void group_product(const V* x, const V* y, V* out) {
-  if constexpr (S == 1)
-    base_product<16>(x, y, out);
-  else
+  if constexpr (S == 1) {
+    schoolbook_group<true>(out, x, y);
+    out[31] = _mm256_setzero_si256();
+  } else {
     row_product<4 * S>(x, y, out);
+  }
 }
 
 
