@@ -113,18 +113,21 @@ void register_set() {
   }
 }
 
-// ntru/<scheme>/toom4-k2/avx2/rq_mul: the product as the SIMD KEMs form it
-// (both factors evaluated, then the fused multiply-interpolate).
+// ntru/<scheme>/toom4-k2/<isa>/rq_mul: the product as the SIMD KEMs form it
+// (both factors evaluated, then the fused multiply-interpolate), with the
+// AVX2 and the AVX-512VL build of the kernels.
 template <ParameterSet P>
 void register_simd_product() {
 #if defined(PQMUL_X86_SIMD)
-  if (!isa_available(Isa::avx2)) return;
-  auto m = std::make_shared<const Toom4K2Avx2<typename P::ring>>();
-  auto f = random_factors<P>();
-  add("ntru/" + std::string(P::name) + "/toom4-k2/avx2/rq_mul", [m, f] {
-    f->out = ntru::multiply(*m, f->a, f->b);
-    benchmark::DoNotOptimize(f->out);
-  });
+  for (Isa isa : {Isa::avx2, Isa::avx512}) {
+    if (!isa_available(isa)) continue;
+    auto m = std::make_shared<const Toom4K2Avx2<typename P::ring>>(isa);
+    auto f = random_factors<P>();
+    add("ntru/" + std::string(P::name) + "/toom4-k2/" + std::string(isa_name(isa)) + "/rq_mul", [m, f] {
+      f->out = ntru::multiply(*m, f->a, f->b);
+      benchmark::DoNotOptimize(f->out);
+    });
+  }
 #endif
 }
 

@@ -52,14 +52,13 @@ Values toom4_evaluate_twin(const Values& a, std::size_t m) {
   return w;
 }
 
-// Karatsuba down to leaves of s blocks (shorter ones zero-padded).
-void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, std::size_t s, Values& leaves) {
-  if (m <= s) {
-    leaves.insert(leaves.end(), a, a + 16 * m);
-    leaves.insert(leaves.end(), 16 * (s - m), 0);
+// Karatsuba down to leaves of one block.
+void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, Values& leaves) {
+  if (m == 1) {
+    leaves.insert(leaves.end(), a, a + 16);
     return;
   }
-  if (m == 3 && s == 1) {  // three-way Karatsuba: a0, a1, a2, a0+a1, a0+a2, a1+a2
+  if (m == 3) {  // three-way Karatsuba: a0, a1, a2, a0+a1, a0+a2, a1+a2
     leaves.insert(leaves.end(), a, a + 48);
     for (auto [x, y] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}})
       for (std::size_t i = 0; i < 16; ++i) leaves.push_back(wrap(a[16 * x + i] + a[16 * y + i]));
@@ -68,9 +67,25 @@ void karatsuba_evaluate_twin(const std::int16_t* a, std::size_t m, std::size_t s
   const std::size_t h = (m + 1) / 2, r = m - h;
   Values sum(a, a + 16 * h);
   for (std::size_t i = 0; i < 16 * r; ++i) sum[i] = wrap(sum[i] + a[16 * h + i]);
-  karatsuba_evaluate_twin(a, h, s, leaves);
-  karatsuba_evaluate_twin(sum.data(), h, s, leaves);
-  karatsuba_evaluate_twin(a + 16 * h, r, s, leaves);
+  karatsuba_evaluate_twin(a, h, leaves);
+  karatsuba_evaluate_twin(sum.data(), h, leaves);
+  karatsuba_evaluate_twin(a + 16 * h, r, leaves);
+}
+
+// Exact leaves: two Karatsuba levels on `len` values split at len/2 and
+// len/4 (low, sum, high), each leaf zero-padded to `padded` values.
+void exact_evaluate_twin(const std::int16_t* a, std::size_t len, std::size_t padded, int levels, Values& leaves) {
+  if (levels == 0) {
+    leaves.insert(leaves.end(), a, a + len);
+    leaves.insert(leaves.end(), padded - len, 0);
+    return;
+  }
+  const std::size_t h = len / 2;
+  Values sum(h);
+  for (std::size_t i = 0; i < h; ++i) sum[i] = wrap(a[i] + a[h + i]);
+  exact_evaluate_twin(a, h, padded, levels - 1, leaves);
+  exact_evaluate_twin(sum.data(), h, padded, levels - 1, leaves);
+  exact_evaluate_twin(a + h, h, padded, levels - 1, leaves);
 }
 
 // Leaves of 16s values -> groups of 16s rows, row j holding value j of 16 leaves.
@@ -90,13 +105,15 @@ Values plain_product(const std::int16_t* a, const std::int16_t* b, std::size_t l
   return out;
 }
 
-// acc (transposed groups of 32s rows) += leafwise products of x and y (16s rows).
-void multiply_accumulate_twin(Values& acc, const Values& x, const Values& y, std::size_t groups, std::size_t s) {
+// acc (transposed groups of 32s rows) += leafwise products of the first
+// `used` of the 16s rows of x and y.
+void multiply_accumulate_twin(Values& acc, const Values& x, const Values& y, std::size_t groups, std::size_t s,
+                              std::size_t used) {
   const std::size_t rows = 16 * s;
   for (std::size_t g = 0; g < groups; ++g)
     for (std::size_t lane = 0; lane < 16; ++lane)
-      for (std::size_t i = 0; i < rows; ++i)
-        for (std::size_t j = 0; j < rows; ++j) {
+      for (std::size_t i = 0; i < used; ++i)
+        for (std::size_t j = 0; j < used; ++j) {
           auto& c = acc[(g * 2 * rows + i + j) * 16 + lane];
           c = wrap(c + static_cast<long long>(x[(g * rows + i) * 16 + lane]) * y[(g * rows + j) * 16 + lane]);
         }
@@ -128,20 +145,26 @@ constexpr std::size_t test_ms[] = {1, 2, 3, 4, 5, 8, 11, 13, 16};
 }  // namespace
 
 TEST_CASE("toom avx2: shape helpers", "[toom-avx2]") {
-  CHECK(k::karatsuba_leaves(4, 1) == 9);
-  CHECK(k::karatsuba_leaves(3, 1) == 6);
-  CHECK(k::karatsuba_leaves(11, 1) == 51);
-  CHECK(k::karatsuba_leaves(11, 3) == 9);
-  CHECK(k::karatsuba_leaves(5, 2) == 7);  // 3 + 2 blocks: the halves of 3 split again, the 2 is a leaf
+  CHECK(k::karatsuba_leaves(4) == 9);
+  CHECK(k::karatsuba_leaves(3) == 6);
+  CHECK(k::karatsuba_leaves(11) == 51);
+  CHECK(k::karatsuba_leaves(13) == 66);  // 7 + 7 + 6 blocks: 24 + 24 + 18
   CHECK(k::best_blocks(256) == 16);
+  CHECK_FALSE(k::exact_leaves(4));
   CHECK(k::leaf_blocks(4) == 1);
   CHECK(k::group_count(16) == 4);  // Saber: 63 leaves of one block
   CHECK(k::best_blocks(509) == 32);
+  CHECK(k::exact_leaves(8));
   CHECK(k::leaf_blocks(8) == 2);
   CHECK(k::best_blocks(677) == 44);
-  CHECK(k::leaf_blocks(11) == 3);
-  CHECK(k::group_count(44) == 4);  // 63 leaves of three blocks
-  for (std::size_t m = 1; m <= k::max_blocks / 4; ++m) CHECK(k::leaf_blocks(m) <= 3);
+  CHECK(k::leaf_blocks(11) == 3);  // leaves of 44 coefficients in 3 columns
+  CHECK(k::group_count(44) == 4);  // 63 exact leaves
+  CHECK(k::best_blocks(821) == 52);
+  CHECK(k::leaf_blocks(13) == 4);  // leaves of 52 coefficients in 4 columns
+  CHECK(k::group_count(52) == 4);
+  CHECK_FALSE(k::exact_leaves(14));
+  CHECK(k::group_count(56) == 32);  // 7 * 72 leaves of one block
+  for (std::size_t m = 1; m <= k::max_blocks / 4; ++m) CHECK(k::leaf_blocks(m) <= 4);
   for (std::size_t n : {509u, 677u, 701u, 821u}) {
     INFO(n);
     CHECK(16 * k::best_blocks(n) >= n);
@@ -162,17 +185,16 @@ TEST_CASE("toom avx2: Toom-4 and Karatsuba evaluation equal their scalar twins",
       CHECK(w == toom4_evaluate_twin(a, m));
 
       const Values piece(a.begin(), a.begin() + 16 * m);
-      const std::size_t s = k::leaf_blocks(m);
-      Values leaves(16 * s * k::karatsuba_leaves(m, s)), twin;
+      Values leaves(16 * k::karatsuba_leaves(m)), twin;
       k::karatsuba_evaluate(piece.data(), m, leaves.data());
-      karatsuba_evaluate_twin(piece.data(), m, s, twin);
+      karatsuba_evaluate_twin(piece.data(), m, twin);
       CHECK(leaves == twin);
     }
 }
 
 TEST_CASE("toom avx2: transpositions equal their scalar twins", "[toom-avx2]") {
   std::mt19937_64 rng(2);
-  for (std::size_t s = 1; s <= 3; ++s)  // every leaf size leaf_blocks() gives
+  for (std::size_t s = 1; s <= 4; ++s)  // every leaf size leaf_blocks() gives
     for (std::size_t count : {1u, 15u, 16u, 17u, 42u, 63u})
       for (Pattern p : all_patterns) {
         INFO("leaf blocks=" << s << " leaves=" << count << " pattern " << int(p));
@@ -182,23 +204,25 @@ TEST_CASE("toom avx2: transpositions equal their scalar twins", "[toom-avx2]") {
         k::transpose_leaves(leaves.data(), count, s, out.data());
         CHECK(out == transpose_twin(leaves, count, s));
 
-        const Values acc = pattern(p, 512 * s * groups, rng);
-        Values products(32 * s * count);
-        k::untranspose_products(acc.data(), count, s, products.data());
-        Values twin(32 * s * count);
+        if (s != 1) continue;  // (products of exact leaves come back by columns, inside the steps)
+        const Values acc = pattern(p, 512 * groups, rng);
+        Values products(32 * count);
+        k::untranspose_products(acc.data(), count, products.data());
+        Values twin(32 * count);
         for (std::size_t leaf = 0; leaf < count; ++leaf)
-          for (std::size_t r = 0; r < 32 * s; ++r)
-            twin[leaf * 32 * s + r] = acc[((leaf / 16) * 32 * s + r) * 16 + leaf % 16];
+          for (std::size_t r = 0; r < 32; ++r) twin[leaf * 32 + r] = acc[((leaf / 16) * 32 + r) * 16 + leaf % 16];
         CHECK(products == twin);
       }
 }
 
 TEST_CASE("toom avx2: batched leaf products accumulate like the scalar twin", "[toom-avx2]") {
   std::mt19937_64 rng(3);
-  for (std::size_t s = 1; s <= 3; ++s)  // every leaf size leaf_blocks() gives
+  // One-block leaves (m = 4, 16) and exact leaves of 20 to 52 rows in 2 to 4 columns.
+  for (std::size_t m : {4u, 16u, 5u, 8u, 9u, 11u, 12u, 13u})
     for (std::size_t groups : {1u, 4u})
       for (Pattern p : all_patterns) {
-        INFO("leaf blocks=" << s << " groups=" << groups << " pattern " << int(p));
+        const std::size_t s = k::leaf_blocks(m), used = k::exact_leaves(m) ? 4 * m : 16;
+        INFO("m=" << m << " groups=" << groups << " pattern " << int(p));
         const Values x = pattern(p, 256 * s * groups, rng), y = pattern(Pattern::random, 256 * s * groups, rng);
         const Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * s * groups, rng);
         Aligned ax(x.size()), ay(y.size()), acc(start.size());
@@ -207,8 +231,8 @@ TEST_CASE("toom avx2: batched leaf products accumulate like the scalar twin", "[
         std::copy(start.begin(), start.end(), acc.data());
         Values twin = start;
         for (int round = 0; round < 2; ++round) {  // accumulates: twice
-          k::multiply_accumulate_groups(acc.data(), ax.data(), ay.data(), groups, s);
-          multiply_accumulate_twin(twin, x, y, groups, s);
+          k::multiply_accumulate_groups(acc.data(), ax.data(), ay.data(), groups, m);
+          multiply_accumulate_twin(twin, x, y, groups, s, used);
         }
         CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
       }
@@ -220,10 +244,10 @@ TEST_CASE("toom avx2: Karatsuba recombination gives the plain product mod 2^16",
     for (Pattern p : all_patterns) {
       INFO("m=" << m << " pattern " << int(p));
       const Values a = pattern(p, 16 * m, rng), b = pattern(Pattern::random, 16 * m, rng);
-      const std::size_t s = k::leaf_blocks(m), len = 16 * s;
+      const std::size_t len = 16;
       Values la, lb;
-      karatsuba_evaluate_twin(a.data(), m, s, la);
-      karatsuba_evaluate_twin(b.data(), m, s, lb);
+      karatsuba_evaluate_twin(a.data(), m, la);
+      karatsuba_evaluate_twin(b.data(), m, lb);
       Values products;
       for (std::size_t leaf = 0; leaf < la.size() / len; ++leaf) {
         const Values prod = plain_product(la.data() + len * leaf, lb.data() + len * leaf, len);
@@ -258,41 +282,63 @@ TEST_CASE("toom avx2: Toom-4 interpolation gives the plain product mod 2^13", "[
 
 namespace {
 
+// Both kernel builds: the AVX2 one, and the AVX-512VL one where it can run.
+std::vector<Isa> kernel_builds() {
+  std::vector<Isa> builds{Isa::avx2};
+  if (isa_available(Isa::avx512)) builds.push_back(Isa::avx512);
+  return builds;
+}
+
 template <class R>
 void check_ring_products() {
-  Toom4K2Avx2<R> m;
   const RingInfo r = ring_info<R>();
   std::mt19937_64 rng(6);
-  for (test::Shape shape : test::all_shapes) {
-    INFO(r.name << " shape " << int(shape));
-    const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, test::Shape::random, 1, rng);
-    Poly<R> pa, pb;
-    std::copy(a.begin(), a.end(), pa.coeffs.begin());
-    std::copy(b.begin(), b.end(), pb.coeffs.begin());
-    const Poly<R> got = mul(m, pa, pb);
-    const auto want = test::definition_product(r, a, b);
-    CHECK(std::equal(want.begin(), want.end(), got.coeffs.begin()));
+  for (Isa build : kernel_builds()) {
+    const Toom4K2Avx2<R> m{build};
+    const k::Steps& steps = build == Isa::avx512 ? toom_avx512::steps : k::steps;
+    for (test::Shape shape : test::all_shapes) {
+      INFO(r.name << " kernels " << isa_name(build) << " shape " << int(shape));
+      const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, test::Shape::random, 1, rng);
+      Poly<R> pa, pb;
+      std::copy(a.begin(), a.end(), pa.coeffs.begin());
+      std::copy(b.begin(), b.end(), pb.coeffs.begin());
+      const Poly<R> got = mul(m, pa, pb);
+      const auto want = test::definition_product(r, a, b);
+      CHECK(std::equal(want.begin(), want.end(), got.coeffs.begin()));
 
-    // The kernel steps directly: evaluate, accumulate, interpolate.
-    Aligned x(m.operand_values), y(m.operand_values), acc(m.accumulator_values);
-    std::fill_n(acc.data(), m.accumulator_values, 0);
-    k::evaluate(a.data(), r.n, m.blocks, x.data());
-    k::evaluate(b.data(), r.n, m.blocks, y.data());
-    k::multiply_accumulate(acc.data(), x.data(), y.data(), m.blocks);
-    std::vector<std::uint16_t> out(r.n);
-    k::interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q), out.data());
-    CHECK(out == want);
+      // The kernel steps directly: evaluate, accumulate (twice: a + a, b), interpolate.
+      Aligned x(m.operand_values), y(m.operand_values), acc(m.accumulator_values);
+      std::fill_n(acc.data(), m.accumulator_values, 0);
+      steps.evaluate(a.data(), r.n, m.blocks, x.data());
+      steps.evaluate(b.data(), r.n, m.blocks, y.data());
+      steps.multiply_accumulate(acc.data(), x.data(), y.data(), m.blocks);
+      std::vector<std::uint16_t> out(r.n);
+      steps.interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q),
+                        out.data());
+      CHECK(out == want);
+      steps.multiply_accumulate(acc.data(), x.data(), y.data(), m.blocks);
+      steps.interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q),
+                        out.data());
+      std::vector<std::uint16_t> twice(r.n);
+      for (std::size_t i = 0; i < r.n; ++i) twice[i] = static_cast<std::uint16_t>(2 * want[i] % r.q);
+      CHECK(out == twice);
 
-    // evaluate = Toom-4, Karatsuba, transposition (the scalar twins).
-    Values padded(16 * m.blocks, 0);
-    std::copy(a.begin(), a.end(), padded.begin());
-    const Values pieces = toom4_evaluate_twin(padded, m.blocks / 4);
-    const std::size_t s = k::leaf_blocks(m.blocks / 4);
-    Values leaves;
-    for (std::size_t p = 0; p < 7; ++p)
-      karatsuba_evaluate_twin(pieces.data() + p * 4 * m.blocks, m.blocks / 4, s, leaves);
-    const Values twin = transpose_twin(leaves, leaves.size() / (16 * s), s);
-    CHECK(Values(x.data(), x.data() + twin.size()) == twin);
+      // evaluate = Toom-4, Karatsuba, transposition (the scalar twins).
+      const std::size_t quarter = m.blocks / 4, s = k::leaf_blocks(quarter);
+      Values padded(16 * m.blocks, 0);
+      std::copy(a.begin(), a.end(), padded.begin());
+      const Values pieces = toom4_evaluate_twin(padded, quarter);
+      Values leaves;
+      for (std::size_t p = 0; p < 7; ++p) {
+        const std::int16_t* piece = pieces.data() + p * 16 * quarter;
+        if (k::exact_leaves(quarter))
+          exact_evaluate_twin(piece, 16 * quarter, 16 * s, 2, leaves);
+        else
+          karatsuba_evaluate_twin(piece, quarter, leaves);
+      }
+      const Values twin = transpose_twin(leaves, leaves.size() / (16 * s), s);
+      CHECK(Values(x.data(), x.data() + twin.size()) == twin);
+    }
   }
 }
 

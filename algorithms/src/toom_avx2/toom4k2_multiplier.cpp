@@ -17,7 +17,7 @@ template <RingDescription R>
   requires toom_avx2_supports<R>
 void Toom4K2Avx2<R>::transform(const Poly<R>& a, operand& out) const {
   assert(is_canonical(a));
-  toom_avx2::evaluate(a.coeffs.data(), R::n, blocks, out.data.v.data());
+  steps_->evaluate(a.coeffs.data(), R::n, blocks, out.data.v.data());
 }
 
 template <RingDescription R>
@@ -29,21 +29,30 @@ void Toom4K2Avx2<R>::clear(accumulator& acc) const {
 template <RingDescription R>
   requires toom_avx2_supports<R>
 void Toom4K2Avx2<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-  toom_avx2::multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
+  steps_->multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
 }
 
 template <RingDescription R>
   requires toom_avx2_supports<R>
 void Toom4K2Avx2<R>::inverse(const accumulator& acc, Poly<R>& out) const {
-  toom_avx2::interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
+  steps_->interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
                          out.coeffs.data());
 }
 
 template <RingDescription R>
   requires toom_avx2_supports<R>
 void Toom4K2Avx2<R>::multiply(const operand& x, const operand& y, Poly<R>& out) const {
-  toom_avx2::multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic,
+  steps_->multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic,
                                   static_cast<std::uint16_t>(R::q), out.coeffs.data());
+}
+
+template <RingDescription R>
+  requires toom_avx2_supports<R>
+void Toom4K2Avx2<R>::multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus,
+                                     std::uint16_t* out) const {
+  assert(modulus != 0 && modulus <= 8192 && (modulus & (modulus - 1)) == 0);
+  steps_->multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, modulus,
+                               out);
 }
 
 template <RingDescription R>

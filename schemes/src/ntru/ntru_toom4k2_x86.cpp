@@ -1,6 +1,7 @@
 // NTRU over the AVX2 toom4-k2 multiplier: Ntru<P, Toom4K2Avx2<ring>> for the
 // four parameter sets, as Kems that report isa "avx2", or "avx512" with the
-// AVX-512 Keccak (the products and kernels stay AVX2). Compiled with the
+// AVX-512 Keccak and the AVX-512VL build of the product kernels (the other
+// kernels stay AVX2). Compiled with the
 // baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
 // instantiates are shared with the portable instantiations, so they must not
 // be AVX2 code; the AVX2 work happens in the kernels it calls.
@@ -34,7 +35,8 @@ std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
-      Toom4K2Avx2<typename P::ring>{}, "toom4-k2", std::string(isa_name(isa)), isa == Isa::avx512 ? isa : Isa::portable);
+      Toom4K2Avx2<typename P::ring>{isa}, "toom4-k2", std::string(isa_name(isa)),
+      isa == Isa::avx512 ? isa : Isa::portable);
 #else
   throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");
 #endif

@@ -10,8 +10,9 @@
 // mod 2^16, so any number of products may be accumulated before inverse().
 //
 // This header is portable: the member functions live in an ordinary .cpp and
-// call the AVX2 kernels, so construct a multiplier only where
-// isa_available(Isa::avx2) (the registry and the factories check).
+// call the kernels, so construct a multiplier only where its kernel build can
+// run: isa_available(Isa::avx2), or Isa::avx512 for the AVX-512VL build of
+// the same kernels (the registry and the factories check).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include <memory>
 #include <string>
 
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/multiplier.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_avx2_kernels.hpp"
@@ -52,6 +54,11 @@ class Toom4K2Avx2 {
   using operand = Transformed<OperandTag, OperandValues>;
   using accumulator = Transformed<AccumulatorTag, AccumulatorValues>;
 
+  // kernels: Isa::avx2, or Isa::avx512 for the AVX-512VL build (the same
+  // operands and results).
+  explicit Toom4K2Avx2(Isa kernels = Isa::avx2)
+      : steps_(kernels == Isa::avx512 ? &toom_avx512::steps : &toom_avx2::steps) {}
+
   std::string name() const { return "toom4-k2"; }
   // (make_operand / make_accumulator: UnfilledStorage, for transform() writes
   // every value of an operand and clear() of an accumulator.)
@@ -64,11 +71,17 @@ class Toom4K2Avx2 {
   // out = x * y in the ring: clear, multiply_accumulate and inverse in one
   // call, with no accumulator in memory (the usual case of one product).
   void multiply(const operand& x, const operand& y, Poly<R>& out) const;
+  // out[0..n) = x * y in the ring's shape with another power-of-two modulus
+  // <= 2^13 (NTRU's S_3 products take the integer product of trits mod 2^13).
+  void multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus, std::uint16_t* out) const;
 
   std::size_t operand_bytes() const { return sizeof(OperandValues); }
   std::size_t accumulator_bytes() const { return sizeof(AccumulatorValues); }
   // Wrapping accumulation mod 2^16 is exact mod q for any count.
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
+
+ private:
+  const toom_avx2::Steps* steps_;
 };
 
 using Toom4K2Avx2Saber = Toom4K2Avx2<SaberRing>;

@@ -1,24 +1,33 @@
 #pragma once
-// AVX2 kernels of Toom-4 + Karatsuba in 16-bit lanes (toom_avx2.hpp builds the
-// multiplier on them). Declarations only, so portable code may include this
-// header; the definitions are compiled with AVX2 flags and must only be called
-// when isa_available(Isa::avx2).
+// Kernels of Toom-4 + Karatsuba in 16-bit lanes (toom_avx2.hpp builds the
+// multiplier on them), in two builds of one source: namespace toom_avx2 with
+// AVX2 flags, and toom_avx512 (its steps only) with AVX-512VL, whose 32
+// registers keep more of the products in registers. Declarations only, so
+// portable code may include this header; call toom_avx2 only when
+// isa_available(Isa::avx2), toom_avx512 when isa_available(Isa::avx512).
 //
 // Shape: a polynomial is padded to `blocks` blocks of 16 coefficients (blocks a
 // multiple of 4, at most max_blocks). Toom-4 splits it into 4 pieces of
 // m = blocks/4 blocks, evaluated at the 7 points inf, 2, 1, -1, 1/2, -1/2, 0
-// (the 1/2 points scaled by 8); Karatsuba then splits each piece into "leaves"
-// of at most s = leaf_blocks(m) blocks (two levels: s = ceil(m/4); halves of
-// ceil/floor size, order: low, sum, high; a shorter leaf is zero-padded to s
-// blocks; for s = 1 three blocks a0, a1, a2 go by three-way Karatsuba: a0, a1,
-// a2, a0+a1, a0+a2, a1+a2). Leaves are batched 16 at a time (a "group") and
-// stored transposed: row j of a group holds coefficient j of its 16 leaves, so
-// that 16 leaf products run side by side, one per 16-bit lane. The leaf
-// products (16s x 16s coefficients) go by two more Karatsuba levels, on the
-// rows, to schoolbook products of 4s rows (s = 1: one 16 x 16 schoolbook).
+// (the 1/2 points scaled by 8); Karatsuba then splits each piece into "leaves",
+// batched 16 at a time (a "group") and stored transposed: row j of a group
+// holds coefficient j of its 16 leaves, so that 16 leaf products run side by
+// side, one per 16-bit lane. Two kinds of leaves:
+// - m = 5 .. 13 (every NTRU set: m = 8, 11, 11, 13): exact leaves.
+//   Two Karatsuba levels split each piece at coefficients into 4 leaves of
+//   exactly 4m coefficients (halves, order: low, sum, high), 63 leaves in 4
+//   groups; a leaf spans s = ceil(m/4) columns of 16 (16s rows, those past 4m
+//   zero). Its products go by two more Karatsuba levels, on the rows, to
+//   schoolbook products of m rows. Not 16s-coefficient leaves: for
+//   ntruhps2048677 that is 44 rows instead of 48.
+// - otherwise (Saber's m = 4; 14 .. 16): Karatsuba on to single blocks (halves
+//   of ceil/floor size, order: low, sum, high; three blocks a0, a1, a2 by
+//   three-way Karatsuba: a0, a1, a2, a0+a1, a0+a2, a1+a2), 16 x 16 schoolbook
+//   products.
 // Where the split ends matters: every group costs transpositions in and out,
 // while Karatsuba on rows needs none, so a few large leaves beat many small
-// (ntruhps2048677: 4 groups of 48 rows, not 23 of 16).
+// (ntruhps2048677: 4 groups of 44 rows, not 23 of 16; ntruhps4096821: 4 of
+// 52, not 29 of 16).
 //
 // Arithmetic is mod 2^16 throughout; the interpolation divides by 2, 4, 8
 // (shifts) and multiplies by the inverses of 3, 9, 15 mod 2^16, so its results
@@ -32,20 +41,19 @@ namespace pqmul::toom_avx2 {
 inline constexpr std::size_t max_blocks = 64;
 inline constexpr std::size_t group_lanes = 16;
 
-// Blocks per leaf for Toom pieces of m blocks: what two Karatsuba levels
-// leave, ceil(m/4), up to m = 12. Beyond, two levels would leave leaves of 4
-// blocks (64-row products) for quarters of 3.25 blocks (m = 13,
-// ntruhps4096821), which measured slower than Karatsuba on to single blocks.
-constexpr std::size_t leaf_blocks(std::size_t m) { return m <= 12 ? (m + 3) / 4 : 1; }
-// Leaves of Karatsuba on m blocks down to pieces of at most s blocks.
-constexpr std::size_t karatsuba_leaves(std::size_t m, std::size_t s) {
-  if (m <= s) return 1;
-  if (m == 3 && s == 1) return 6;
+// Whether pieces of m blocks take exact leaves of 4m coefficients.
+constexpr bool exact_leaves(std::size_t m) { return m >= 5 && m <= 13; }
+// Columns of 16 coefficients (blocks) per leaf.
+constexpr std::size_t leaf_blocks(std::size_t m) { return exact_leaves(m) ? (m + 3) / 4 : 1; }
+// Leaves of Karatsuba on m blocks down to single blocks.
+constexpr std::size_t karatsuba_leaves(std::size_t m) {
+  if (m == 1) return 1;
+  if (m == 3) return 6;
   const std::size_t h = (m + 1) / 2;
-  return 2 * karatsuba_leaves(h, s) + karatsuba_leaves(m - h, s);
+  return 2 * karatsuba_leaves(h) + karatsuba_leaves(m - h);
 }
 constexpr std::size_t leaf_count(std::size_t blocks) {
-  return 7 * karatsuba_leaves(blocks / 4, leaf_blocks(blocks / 4));
+  return exact_leaves(blocks / 4) ? 63 : 7 * karatsuba_leaves(blocks / 4);
 }
 constexpr std::size_t group_count(std::size_t blocks) { return (leaf_count(blocks) + group_lanes - 1) / group_lanes; }
 // int16 values of an operand (groups of 16s rows of 16 lanes) and of an
@@ -75,26 +83,41 @@ void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, boo
 void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::size_t blocks, std::size_t n,
                           bool negacyclic, std::uint16_t q, std::uint16_t* out);
 
+// The four steps of one kernel build, for the multiplier to choose from.
+struct Steps {
+  decltype(&toom_avx2::evaluate) evaluate;
+  decltype(&toom_avx2::multiply_accumulate) multiply_accumulate;
+  decltype(&toom_avx2::interpolate) interpolate;
+  decltype(&toom_avx2::multiply_interpolate) multiply_interpolate;
+};
+extern const Steps steps;
+
 // --- the pieces, exposed for unit tests ------------------------------------
 // Toom-4 evaluation of 4*m blocks (a: 64*m values) into 7 pieces of m blocks
 // (w: 7*16*m values, in the point order above).
 void toom4_evaluate(const std::int16_t* a, std::size_t m, std::int16_t* w);
-// Karatsuba evaluation of m blocks into karatsuba_leaves(m, s) leaves of 16s
-// values, s = leaf_blocks(m).
+// Karatsuba evaluation of m blocks into karatsuba_leaves(m) leaves of one
+// block (the split of pieces that do not take exact leaves).
 void karatsuba_evaluate(const std::int16_t* a, std::size_t m, std::int16_t* leaves);
 // Leaf-major (16s values per leaf) <-> transposed groups of 16 leaves (16s
 // rows of 16); missing leaves of the last group are zero.
 void transpose_leaves(const std::int16_t* leaves, std::size_t count, std::size_t s, std::int16_t* groups);
-// Transposed accumulator groups (32s rows) -> leaf-major products (32s values per leaf).
-void untranspose_products(const std::int16_t* acc, std::size_t count, std::size_t s, std::int16_t* products);
-// acc (groups of 32s rows) += the lane-wise products of x and y (groups of 16s rows).
+// Transposed accumulator groups of one-block leaves (32 rows) -> leaf-major
+// products (32 values per leaf).
+void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16_t* products);
+// acc (groups of 32s rows, s = leaf_blocks(m)) += the lane-wise products of x
+// and y (groups of 16s rows): 16 x 16 rows, or 4m x 4m for exact leaves.
 void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
-                                std::size_t s);
-// Karatsuba recombination: karatsuba_leaves(m, s) leaf products (32s values
-// each) -> the product of two m-block operands (32*m values, the last one zero).
+                                std::size_t m);
+// Karatsuba recombination: karatsuba_leaves(m) leaf products (32 values each)
+// -> the product of two m-block operands (32*m values, the last one zero).
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out);
 // Toom-4 interpolation: 7 pieces (32*m values each, point order above) ->
 // the product (128*m values), exact mod 2^13.
 void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out);
 
 }  // namespace pqmul::toom_avx2
+
+namespace pqmul::toom_avx512 {
+extern const toom_avx2::Steps steps;
+}  // namespace pqmul::toom_avx512

@@ -102,7 +102,7 @@ S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
     auto x = s.make_operand(), y = s.make_operand();
     s.transform(a16, x);
     s.transform(b16, y);
-    toom_avx2::multiply_interpolate(x.data.v.data(), y.data.v.data(), M::blocks, P::n, false, 8192, c.coeffs.data());
+    s.multiply_modulo(x, y, 8192, c.coeffs.data());
     S3<P> r;
     kernels::rq_to_s3_avx2(c.coeffs.data(), P::n, 14, r.coeffs.data());  // c < 2^13: never "negative"
     return r;
