@@ -8,6 +8,7 @@
 // one register too, and the same Karatsuba code runs on rows.
 #include <immintrin.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -159,8 +160,11 @@ V* karatsuba_eval_blocks(const V* a, std::size_t m, V* out) {
 // --- transposition ----------------------------------------------------------
 
 // Transposes the two 8x8 blocks that eight rows hold in their 128-bit halves:
-// out[j] holds column j (low half) and column j+8 (high half) of rows 0..7.
-inline void transpose8_halves(const V* r, V* out) {
+// out[j * stride] holds column j (low half) and column j+8 (high half) of rows 0..7.
+// (Stored one by one as they are formed: gathered in an array first, the
+// AVX-512 build copied them out in 512-bit moves that stalled on the 256-bit
+// stores before them.)
+inline void transpose8_halves(const V* r, V* out, std::size_t stride) {
   V a[4], b[4], c[8];
   for (int i = 0; i < 4; ++i) {
     a[i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
@@ -174,14 +178,14 @@ inline void transpose8_halves(const V* r, V* out) {
   c[5] = _mm256_unpackhi_epi32(b[0], b[1]);
   c[6] = _mm256_unpacklo_epi32(b[2], b[3]);
   c[7] = _mm256_unpackhi_epi32(b[2], b[3]);
-  out[0] = _mm256_unpacklo_epi64(c[0], c[2]);
-  out[1] = _mm256_unpackhi_epi64(c[0], c[2]);
-  out[2] = _mm256_unpacklo_epi64(c[1], c[3]);
-  out[3] = _mm256_unpackhi_epi64(c[1], c[3]);
-  out[4] = _mm256_unpacklo_epi64(c[4], c[6]);
-  out[5] = _mm256_unpackhi_epi64(c[4], c[6]);
-  out[6] = _mm256_unpacklo_epi64(c[5], c[7]);
-  out[7] = _mm256_unpackhi_epi64(c[5], c[7]);
+  store(out + 0 * stride, _mm256_unpacklo_epi64(c[0], c[2]));
+  store(out + 1 * stride, _mm256_unpackhi_epi64(c[0], c[2]));
+  store(out + 2 * stride, _mm256_unpacklo_epi64(c[1], c[3]));
+  store(out + 3 * stride, _mm256_unpackhi_epi64(c[1], c[3]));
+  store(out + 4 * stride, _mm256_unpacklo_epi64(c[4], c[6]));
+  store(out + 5 * stride, _mm256_unpackhi_epi64(c[4], c[6]));
+  store(out + 6 * stride, _mm256_unpacklo_epi64(c[5], c[7]));
+  store(out + 7 * stride, _mm256_unpackhi_epi64(c[5], c[7]));
 }
 
 // out[j * stride] = column j of the 16x16 matrix whose rows are
@@ -190,17 +194,15 @@ inline void transpose8_halves(const V* r, V* out) {
 // the in-lane 8x8 transpositions give the columns directly.
 inline void transpose16(const V* in, V* out, std::size_t stride, std::size_t in_stride = 1) {
   const auto* half = reinterpret_cast<const __m128i*>(in);
-  V low[8], high[8], cols[8];
+  V low[8], high[8];
   for (std::size_t r = 0; r < 8; ++r) {
     const __m128i* row = half + 2 * r * in_stride;
     const __m128i* row8 = half + 2 * (r + 8) * in_stride;
     low[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(row)), _mm_loadu_si128(row8), 1);
     high[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(row + 1)), _mm_loadu_si128(row8 + 1), 1);
   }
-  transpose8_halves(low, cols);
-  for (int j = 0; j < 8; ++j) out[j * stride] = cols[j];
-  transpose8_halves(high, cols);
-  for (int j = 0; j < 8; ++j) out[(j + 8) * stride] = cols[j];
+  transpose8_halves(low, out, stride);
+  transpose8_halves(high, out + 8 * stride, stride);
 }
 
 // leaves: groups_of_leaves(count) * 16 leaves of s blocks, those past count
@@ -480,26 +482,41 @@ constexpr std::size_t exact_groups = 4;
 // Segment columns of all leaf products: 2 per leaf, exact_groups * 16 leaves.
 constexpr std::size_t exact_column_units = 2 * 16 * exact_groups;
 
-// leaves[s * leaf + c] = column c of every leaf (leaf 63 zero); a: 64M values
-// and 16 more readable.
+// groups (the operand: 4 groups of 16s rows) = the exact leaves of the n
+// coefficients at a (n <= 64M), transposed column by column as they come.
 template <std::size_t M>
-void evaluate_exact(const std::int16_t* a, V* leaves) {
+void evaluate_exact(const std::int16_t* a, std::size_t n, V* groups) {
   constexpr std::size_t length = 4 * M, S = leaf_blocks_of(M);
+  // Sub-piece j is read in place, or from a zero-padded copy where its
+  // columns reach past n.
+  alignas(32) std::int16_t tails[16][16 * S];
+  const std::int16_t* piece[16];
+  for (std::size_t j = 0, copies = 0; j < 16; ++j) {
+    const std::size_t start = length * j;
+    if (start + 16 * S <= n) {
+      piece[j] = a + start;
+      continue;
+    }
+    std::int16_t* tail = tails[copies++];
+    const std::size_t have = start < n ? std::min(length, n - start) : 0;
+    if (have != 0) std::memcpy(tail, a + start, have * sizeof(std::int16_t));
+    std::memset(tail + have, 0, (16 * S - have) * sizeof(std::int16_t));
+    piece[j] = tail;
+  }
   const V lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   for (std::size_t c = 0; c < S; ++c) {
     // The last column reads into the next sub-piece: masked off.
     const V keep = _mm256_cmpgt_epi16(set(static_cast<std::int16_t>(length - 16 * c)), lane);
     V column[16];
 #pragma GCC unroll 16
-    for (std::size_t j = 0; j < 16; ++j) column[j] = _mm256_and_si256(load(a + length * j + 16 * c), keep);
-    V pieces[7 * 4], evaluated[exact_leaf_count];
+    for (std::size_t j = 0; j < 16; ++j) column[j] = _mm256_and_si256(load(piece[j] + 16 * c), keep);
+    V pieces[7 * 4], evaluated[16 * exact_groups];
     toom4_eval_units([&column](std::size_t j) { return column[j]; }, 4, pieces);
     V* end = evaluated;
 #pragma GCC unroll 7
     for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_fixed<4>(pieces + 4 * k, end);
-#pragma GCC unroll 64
-    for (std::size_t leaf = 0; leaf < exact_leaf_count; ++leaf) leaves[S * leaf + c] = evaluated[leaf];
-    leaves[S * exact_leaf_count + c] = _mm256_setzero_si256();
+    evaluated[exact_leaf_count] = _mm256_setzero_si256();
+    for (std::size_t g = 0; g < exact_groups; ++g) transpose16(evaluated + 16 * g, groups + (g * S + c) * 16, 1);
   }
 }
 
@@ -619,29 +636,25 @@ void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out) 
 // --- the multiplier's steps ---------------------------------------------------
 
 void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::int16_t* operand) {
-  const std::size_t m = blocks / 4, s = leaf_blocks_of(m);
-  const bool exact = exact_leaves_of(m);
-  // Zeros up to whole blocks, and 16 more for the last column of exact leaves.
-  std::int16_t padded[64 * max_m + 16];
+  const std::size_t m = blocks / 4;
   const std::int16_t* input = reinterpret_cast<const std::int16_t*>(a);
-  if (exact || n != 16 * blocks) {
+  if (exact_leaves_of(m)) {
+    with_exact_m(m, [&]<std::size_t M>() { evaluate_exact<M>(input, n, reinterpret_cast<V*>(operand)); });
+    return;
+  }
+  std::int16_t padded[64 * max_m];  // zeros up to whole blocks
+  if (n != 16 * blocks) {
     std::memcpy(padded, a, n * sizeof(std::int16_t));
-    std::memset(padded + n, 0, (16 * blocks + 16 - n) * sizeof(std::int16_t));
+    std::memset(padded + n, 0, (16 * blocks - n) * sizeof(std::int16_t));
     input = padded;
   }
-  V leaves[max_leaf_blocks];
-  std::size_t count = exact_leaf_count;
-  if (exact) {
-    with_exact_m(m, [&]<std::size_t M>() { evaluate_exact<M>(input, leaves); });
-  } else {
-    V pieces[7 * max_m];
-    toom4_eval_blocks(input, m, pieces);
-    V* end = leaves;
-    for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_blocks(pieces + k * m, m, end);
-    count = static_cast<std::size_t>(end - leaves);
-    for (std::size_t i = count; i < 16 * groups_of_leaves(count); ++i) leaves[i] = _mm256_setzero_si256();
-  }
-  transpose_leaf_blocks(leaves, count, s, reinterpret_cast<V*>(operand));
+  V pieces[7 * max_m], leaves[max_leaf_blocks];
+  toom4_eval_blocks(input, m, pieces);
+  V* end = leaves;
+  for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_blocks(pieces + k * m, m, end);
+  const auto count = static_cast<std::size_t>(end - leaves);
+  for (std::size_t i = count; i < 16 * groups_of_leaves(count); ++i) leaves[i] = _mm256_setzero_si256();
+  transpose_leaf_blocks(leaves, count, 1, reinterpret_cast<V*>(operand));
 }
 
 void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks) {
