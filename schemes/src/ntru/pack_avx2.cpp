@@ -4,6 +4,7 @@
 // coefficients are copied out.
 #include <immintrin.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -33,21 +34,36 @@ inline __m128i narrow(V v) {
 // Eight `bits`-bit fields from p (lanes 0..3) and p + half (lanes 4..7) into
 // 32-bit lanes: a byte shuffle brings each field's four bytes into its lane,
 // a variable shift aligns it, a mask cuts it.
+// (Its shuffles and shifts are tabulated at compile time for every width: built
+// on each call, their narrower stores stalled the vector loads.)
+struct FieldTables {
+  alignas(32) std::uint8_t index[32];
+  alignas(32) std::uint32_t shift[8];
+};
+
+constexpr std::array<FieldTables, 17> make_field_tables() {
+  std::array<FieldTables, 17> tables{};
+  for (unsigned bits = 1; bits <= 16; ++bits) {
+    const unsigned half = (4 * bits) / 8;
+    for (unsigned i = 0; i < 8; ++i) {
+      const unsigned start = (bits * i) / 8 - (i < 4 ? 0 : half);
+      for (unsigned b = 0; b < 4; ++b) tables[bits].index[4 * i + b] = static_cast<std::uint8_t>(start + b);
+      tables[bits].shift[i] = (bits * i) % 8;
+    }
+  }
+  return tables;
+}
+
+alignas(32) constexpr std::array<FieldTables, 17> field_tables = make_field_tables();
+
 struct FieldReader {
   V index, shift, mask;
   std::size_t half;
-  explicit FieldReader(unsigned bits) : half((4 * bits) / 8) {
-    alignas(32) std::uint8_t idx[32];
-    alignas(32) std::uint32_t sh[8];
-    for (unsigned i = 0; i < 8; ++i) {
-      const unsigned start = (bits * i) / 8 - (i < 4 ? 0 : static_cast<unsigned>(half));
-      for (unsigned b = 0; b < 4; ++b) idx[4 * i + b] = static_cast<std::uint8_t>(start + b);
-      sh[i] = (bits * i) % 8;
-    }
-    index = _mm256_load_si256(reinterpret_cast<const V*>(idx));
-    shift = _mm256_load_si256(reinterpret_cast<const V*>(sh));
-    mask = _mm256_set1_epi32(static_cast<int>((std::uint32_t{1} << bits) - 1));
-  }
+  explicit FieldReader(unsigned bits)
+      : index(_mm256_load_si256(reinterpret_cast<const V*>(field_tables[bits].index))),
+        shift(_mm256_load_si256(reinterpret_cast<const V*>(field_tables[bits].shift))),
+        mask(_mm256_set1_epi32(static_cast<int>((std::uint32_t{1} << bits) - 1))),
+        half((4 * bits) / 8) {}
   V operator()(const std::uint8_t* p) const {
     const V bytes = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(p + half),
                                         reinterpret_cast<const __m128i*>(p));
@@ -88,26 +104,31 @@ void pack_bits_fixed(const std::uint16_t* a, std::size_t count, std::uint8_t* ou
 // registers of 16 word lanes: byte shuffles (of the 16 bytes copied to both
 // halves), then floor(byte / 3^j) as a high product with ceil(2^16 / 3^j)
 // (j = 0: the byte itself), then mod 3.
-struct TritReader {
-  V index[5], reciprocal[5], keep[5];
-  TritReader() {
-    const std::uint16_t recip[5] = {0, 21846, 7282, 2428, 810};
-    for (unsigned t = 0; t < 5; ++t) {
-      alignas(32) std::uint8_t idx[32];
-      alignas(32) std::uint16_t r[16], k[16];
-      for (unsigned l = 0; l < 16; ++l) {
-        const unsigned position = 16 * t + l;
-        idx[2 * l] = static_cast<std::uint8_t>(position / 5);
-        idx[2 * l + 1] = 0x80;
-        r[l] = recip[position % 5];
-        k[l] = position % 5 == 0 ? 0xffff : 0;
-      }
-      index[t] = _mm256_load_si256(reinterpret_cast<const V*>(idx));
-      reciprocal[t] = _mm256_load_si256(reinterpret_cast<const V*>(r));
-      keep[t] = _mm256_load_si256(reinterpret_cast<const V*>(k));
-    }
-  }
+// (Tables fixed at compile time and read in place: built on each call, or
+// copied to the stack, their narrower stores stalled the vector loads.)
+struct TritTables {
+  alignas(32) std::uint8_t index[5][32];
+  alignas(32) std::uint16_t reciprocal[5][16];
+  alignas(32) std::uint16_t keep[5][16];
 };
+
+constexpr TritTables make_trit_tables() {
+  constexpr std::uint16_t recip[5] = {0, 21846, 7282, 2428, 810};
+  TritTables tables{};
+  for (unsigned t = 0; t < 5; ++t)
+    for (unsigned l = 0; l < 16; ++l) {
+      const unsigned position = 16 * t + l;
+      tables.index[t][2 * l] = static_cast<std::uint8_t>(position / 5);
+      tables.index[t][2 * l + 1] = 0x80;
+      tables.reciprocal[t][l] = recip[position % 5];
+      tables.keep[t][l] = position % 5 == 0 ? 0xffff : 0;
+    }
+  return tables;
+}
+
+alignas(32) constexpr TritTables trit_tables = make_trit_tables();
+
+inline V table_row(const void* row) { return _mm256_load_si256(static_cast<const V*>(row)); }
 
 }  // namespace
 
@@ -152,12 +173,12 @@ void unpack_s3_avx2(const std::uint8_t* in, std::size_t in_bytes, std::size_t co
   std::memcpy(padded, in, in_bytes);
   std::uint8_t trits[5 * (max_coefficients / 5 + 32)];
   static_assert(sizeof(trits) >= 5 * sizeof(padded));
-  const TritReader reader;
   for (std::size_t b = 0; b < in_bytes; b += 16) {
     const V bytes = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(padded + b)));
     for (unsigned t = 0; t < 5; ++t) {
-      const V c = _mm256_shuffle_epi8(bytes, reader.index[t]);
-      const V quotient = _mm256_or_si256(_mm256_mulhi_epu16(c, reader.reciprocal[t]), _mm256_and_si256(c, reader.keep[t]));
+      const V c = _mm256_shuffle_epi8(bytes, table_row(trit_tables.index[t]));
+      const V quotient = _mm256_or_si256(_mm256_mulhi_epu16(c, table_row(trit_tables.reciprocal[t])),
+                                         _mm256_and_si256(c, table_row(trit_tables.keep[t])));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(trits + 5 * b + 16 * t), narrow(mod3(quotient)));
     }
   }

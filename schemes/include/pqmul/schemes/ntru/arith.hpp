@@ -13,10 +13,15 @@ namespace pqmul::ntru {
 
 // A polynomial with coefficients in Z_3, stored as 0, 1, 2 (2 stands for -1).
 // An element of S_3 = Z_3[x]/(Phi_n) is kept with coefficient n-1 equal to 0.
+// Starts zero unless built from `uninitialized` (for a kernel that writes
+// every coefficient).
 template <std::size_t N>
 struct Ternary {
   static constexpr std::size_t size = N;
-  std::array<std::uint8_t, N> coeffs{};
+  std::array<std::uint8_t, N> coeffs;
+
+  constexpr Ternary() : coeffs{} {}
+  explicit Ternary(Uninitialized) {}
 
   constexpr std::uint8_t& operator[](std::size_t i) { return coeffs[i]; }
   constexpr const std::uint8_t& operator[](std::size_t i) const { return coeffs[i]; }

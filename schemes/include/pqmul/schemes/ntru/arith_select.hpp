@@ -9,13 +9,15 @@
 #include "pqmul/schemes/ntru/pack_kernels.hpp"
 #include "pqmul/schemes/ntru/sample.hpp"
 
+// (The kernels write every coefficient of their results, which therefore
+// start uninitialized.)
 namespace pqmul::ntru::select {
 
 template <ParameterSet P, Kernels K>
 Rq<P> to_rq(const S3<P>& a) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    Rq<P> r;
+    Rq<P> r(uninitialized);
     kernels::trits_to_rq_avx2(a.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
     return r;
   }
@@ -27,7 +29,7 @@ template <ParameterSet P, Kernels K>
 S3<P> rq_to_s3(const Rq<P>& a) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    S3<P> r;
+    S3<P> r(uninitialized);
     kernels::rq_to_s3_avx2(a.coeffs.data(), P::n, P::log_q, r.coeffs.data());
     return r;
   }
@@ -39,7 +41,7 @@ template <ParameterSet P, Kernels K>
 S3<P> trinary_from_rq(const Rq<P>& a) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    S3<P> r;
+    S3<P> r(uninitialized);
     kernels::trinary_from_rq_avx2(a.coeffs.data(), P::n, P::log_q, r.coeffs.data());
     return r;
   }
@@ -62,7 +64,7 @@ template <ParameterSet P, Kernels K>
 Rq<P> add_rq(const Rq<P>& a, const Rq<P>& b) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    Rq<P> r;
+    Rq<P> r(uninitialized);
     kernels::add_rq_avx2(a.coeffs.data(), b.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
     return r;
   }
@@ -74,7 +76,7 @@ template <ParameterSet P, Kernels K>
 Rq<P> sub_rq(const Rq<P>& a, const Rq<P>& b) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    Rq<P> r;
+    Rq<P> r(uninitialized);
     kernels::sub_rq_avx2(a.coeffs.data(), b.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
     return r;
   }
@@ -90,7 +92,7 @@ Rq<P> lift(const S3<P>& m) {
   } else {
 #if defined(PQMUL_X86_SIMD)
     if constexpr (K == Kernels::avx2) {
-      Rq<P> r;
+      Rq<P> r(uninitialized);
       kernels::lift_hrss_avx2(m.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q), r.coeffs.data());
       return r;
     }
@@ -103,7 +105,7 @@ template <ParameterSet P, Kernels K>
 S3<P> sample_iid(std::span<const std::uint8_t, P::iid_bytes> bytes) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    S3<P> r;
+    S3<P> r(uninitialized);
     kernels::bytes_mod3_avx2(bytes.data(), P::n - 1, r.coeffs.data());
     r[P::n - 1] = 0;
     return r;
@@ -127,7 +129,7 @@ template <ParameterSet P, Kernels K>
 Rq<P> unpack_sq(std::span<const std::uint8_t, P::rq_bytes> in) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    Rq<P> a;
+    Rq<P> a(uninitialized);
     kernels::unpack_bits_avx2(in.data(), P::rq_bytes, P::pack_degree, P::log_q, a.coeffs.data());
     a[P::n - 1] = 0;
     return a;
@@ -140,7 +142,7 @@ template <ParameterSet P, Kernels K>
 Rq<P> unpack_rq_sum_zero(std::span<const std::uint8_t, P::rq_bytes> in) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    Rq<P> a;
+    Rq<P> a(uninitialized);
     const std::uint32_t sum = kernels::unpack_bits_avx2(in.data(), P::rq_bytes, P::pack_degree, P::log_q, a.coeffs.data());
     a[P::n - 1] = mod_q<P>(0u - sum);
     return a;
@@ -153,7 +155,7 @@ template <ParameterSet P, Kernels K>
 S3<P> unpack_s3(std::span<const std::uint8_t, P::trinary_bytes> in) {
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2) {
-    S3<P> a;
+    S3<P> a(uninitialized);
     kernels::unpack_s3_avx2(in.data(), P::trinary_bytes, P::pack_degree, a.coeffs.data());
     a[P::n - 1] = 0;
     return a;

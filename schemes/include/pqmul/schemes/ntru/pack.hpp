@@ -71,12 +71,18 @@ std::uint8_t unused_bits_set(std::span<const std::uint8_t, P::rq_bytes> in) {
 }
 
 // Whole bytes first (five coefficients each), then the last partial byte.
+// A whole byte sum_j t_j 3^j is one multiplication: with the trits as the
+// bytes of d, d * (81 + 27 2^8 + 9 2^16 + 3 2^24 + 2^32) holds it in byte 4,
+// and no byte below carries (each is at most 2 * 120 < 256).
 template <ParameterSet P>
 void pack_s3(const S3<P>& a, std::span<std::uint8_t, P::trinary_bytes> out) {
   constexpr std::size_t full = P::pack_degree / 5;
+  constexpr std::uint64_t powers = 0x0103091B51;
   for (std::size_t byte = 0; byte < full; ++byte) {
     const std::uint8_t* t = a.coeffs.data() + 5 * byte;
-    out[byte] = static_cast<std::uint8_t>(t[0] + 3 * (t[1] + 3 * (t[2] + 3 * (t[3] + 3 * t[4]))));
+    const std::uint64_t digits = std::uint64_t{t[0]} | std::uint64_t{t[1]} << 8 | std::uint64_t{t[2]} << 16 |
+                                 std::uint64_t{t[3]} << 24 | std::uint64_t{t[4]} << 32;
+    out[byte] = static_cast<std::uint8_t>((digits * powers) >> 32);
   }
   if constexpr (full < P::trinary_bytes) {
     std::uint32_t c = 0;

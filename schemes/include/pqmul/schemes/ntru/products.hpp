@@ -19,7 +19,7 @@ concept FusedProduct = Multiplier<M> && requires(const M& m, const typename M::o
 template <Multiplier M>
 Poly<typename M::ring> transformed_product(const M& m, const typename M::operand& x,
                                            const typename M::operand& y) {
-  Poly<typename M::ring> out;
+  Poly<typename M::ring> out(uninitialized);  // (multiply and inverse write every coefficient)
   if constexpr (FusedProduct<M>) {
     m.multiply(x, y, out);
   } else {

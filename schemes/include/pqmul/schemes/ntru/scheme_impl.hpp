@@ -96,14 +96,14 @@ S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
     // trits read as 0, 1, -1, modulo 3.
     static_assert(4 * P::n < 8192);
     const M& s = short_multiplier();
-    Rq<P> a16, b16, c;
+    Rq<P> a16(uninitialized), b16(uninitialized), c(uninitialized);  // (the kernels write them whole)
     kernels::widen_trits_avx2(a.coeffs.data(), P::n, a16.coeffs.data());
     kernels::widen_trits_avx2(b.coeffs.data(), P::n, b16.coeffs.data());
     auto x = s.make_operand(), y = s.make_operand();
     s.transform(a16, x);
     s.transform(b16, y);
     s.multiply_modulo(x, y, 8192, c.coeffs.data());
-    S3<P> r;
+    S3<P> r(uninitialized);
     kernels::rq_to_s3_avx2(c.coeffs.data(), P::n, 14, r.coeffs.data());  // c < 2^13: never "negative"
     return r;
   }
