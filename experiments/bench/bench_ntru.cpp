@@ -3,7 +3,8 @@
 // ntru/<scheme>/<multiplier>/portable/<operation>, with operations keygen,
 // encaps, decaps, rq_mul (two full-range factors, as in the inversion and in
 // decapsulation) and rq_mul_short (a ternary factor, as in most NTRU products;
-// the ntt multiplier then uses its smaller-modulus transform).
+// the ntt multiplier then uses its smaller-modulus transform); the SIMD
+// products and S_3 inversions below.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "pqmul/algorithms/toom_avx2.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
+#include "pqmul/schemes/ntru/inverse.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
 #include "pqmul/schemes/ntru/products.hpp"
 #include "tsc_counter.hpp"
@@ -131,10 +133,31 @@ void register_simd_product() {
 #endif
 }
 
+// ntru/<scheme>/invert_s3/<kernels>: the S_3 inversion of key generation
+// (f^-1 mod 3) with the portable, AVX2 and AVX-512 divstep kernels.
+template <ParameterSet P>
+void register_inversions() {
+  struct Inversion {
+    S3<P> a, out;
+  };
+  auto x = std::make_shared<Inversion>();
+  std::mt19937_64 rng(P::n + 1);
+  for (std::size_t i = 0; i + 1 < P::n; ++i) x->a[i] = static_cast<std::uint8_t>(rng() % 3);
+  const std::string base = "ntru/" + std::string(P::name) + "/invert_s3/";
+  add(base + "portable", [x] { benchmark::DoNotOptimize(invert_s3<P::n>(x->a, x->out)); });
+#if defined(PQMUL_X86_SIMD)
+  if (isa_available(Isa::avx2))
+    add(base + "avx2", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2>(x->a, x->out)); });
+  if (avx512_vbmi2_available())
+    add(base + "avx512", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2>(x->a, x->out, true)); });
+#endif
+}
+
 const Registration registration([] {
   for_each_parameter_set([]<class P>() {
     register_set<P>();
     register_simd_product<P>();
+    register_inversions<P>();
   });
 });
 

@@ -170,6 +170,11 @@ void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
         CHECK(d_portable == d_simd);
         if (planes == 8) {
           CHECK(portable == simd);
+          if (pqmul::avx512_vbmi2_available()) {  // the AVX-512 twin of the S_3 kernel
+            State<W> avx512 = start;
+            CHECK(divsteps_s3_avx512(avx512.words.data(), W, n, steps, delta) == d_portable);
+            CHECK(portable == avx512);
+          }
         } else {
           // The GF(2) kernel jumps: after the steps only v, w and f(0) are
           // specified (see divsteps_s2_avx2).
@@ -221,6 +226,9 @@ TEMPLATE_TEST_CASE("ntru inversions and fixed-type sampling: avx2 equals portabl
       CHECK(portable == simd);
       CHECK(ntru_test::s3_product_by_definition<P>(a, simd) == ntru_test::s3_one<P>());
     }
+    S3<P> with_avx512;  // (the AVX-512 divsteps where the CPU has them, else the AVX2 ones again)
+    CHECK(invert_s3<P::n, Kernels::avx2>(a, with_avx512, true) == ok_portable);
+    if (ok_portable) CHECK(with_avx512 == portable);
     std::array<std::uint8_t, P::n> bits, inverse_portable, inverse_simd;
     for (std::size_t i = 0; i < P::n; ++i) bits[i] = a[i] & 1;
     CHECK(invert_s2<P::n>(bits, inverse_portable) == invert_s2<P::n, Kernels::avx2>(bits, inverse_simd));

@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/schemes/ntru/arith.hpp"
 #include "pqmul/schemes/ntru/inverse_kernels.hpp"
@@ -208,9 +209,10 @@ inline constexpr std::size_t plane_words = K == Kernels::avx2 ? ((N + 255) / 256
 
 // out = a^-1 in S_3 (coefficient n-1 of out is 0). Returns false when a is
 // not invertible modulo (3, Phi_n); out is then meaningless. Only that
-// outcome is revealed.
+// outcome is revealed. With the AVX2 kernels, avx512 takes the AVX-512 twin
+// of the divstep loop where the CPU has AVX-512 VBMI2 (the same result).
 template <std::size_t N, Kernels K = Kernels::portable>
-bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
+bool invert_s3(const Ternary<N>& a, Ternary<N>& out, [[maybe_unused]] bool avx512 = false) {
   using namespace detail;
   constexpr std::size_t words = plane_words<N, K>;
   alignas(32) std::array<std::uint64_t, s3_planes * words> state{};
@@ -234,7 +236,8 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
   std::int32_t delta;
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2)
-    delta = divsteps_s3_avx2(state.data(), words, N, steps, 1);
+    delta = avx512 && avx512_vbmi2_available() ? divsteps_s3_avx512(state.data(), words, N, steps, 1)
+                                                : divsteps_s3_avx2(state.data(), words, N, steps, 1);
   else
 #endif
     delta = divsteps_s3_portable<words>(state.data(), N, steps, 1);

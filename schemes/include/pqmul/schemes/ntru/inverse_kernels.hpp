@@ -24,6 +24,10 @@ std::int32_t divsteps_s3_avx2(std::uint64_t* state, std::size_t words, std::size
                               std::int32_t delta);
 std::int32_t divsteps_s2_avx2(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
                               std::int32_t delta);
+// divsteps_s3_avx2 with AVX-512VL and VBMI2 (inverse_s3_avx512vbmi2.cpp), the
+// same results. Call only where avx512_vbmi2_available().
+std::int32_t divsteps_s3_avx512(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
+                                std::int32_t delta);
 
 // The bit planes of an inversion's input and output (n <= 1024, planes of
 // at least ceil((n-1)/64) words; the bits from n-1 up to the end of the last

@@ -125,7 +125,7 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
     g = sample_iid_plus<P>(seed.template subspan<P::iid_bytes, P::iid_bytes>());
   }
   S3<P> f_inverse_mod3;
-  bool ok = invert_s3<P::n, kernels_for<M>>(f, f_inverse_mod3);
+  bool ok = invert_s3<P::n, kernels_for<M>>(f, f_inverse_mod3, hash_isa_ == Isa::avx512);
   pack_s3<P>(f, sk.template subspan<0, P::trinary_bytes>());
   pack_s3<P>(f_inverse_mod3, sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
 

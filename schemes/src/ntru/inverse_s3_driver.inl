@@ -1,0 +1,153 @@
+// The S_3 divstep loop over planes of Y 256-bit registers (included by
+// inverse_avx2.cpp and inverse_s3_avx512vbmi2.cpp inside their anonymous
+// namespaces, each compiled with its own flags). The including file supplies
+// the vector primitives: load, store, shift_up<A>(x, keep) (x * x on the
+// first A registers, coefficient n cleared), shift_down<F>(x) (x / x on the
+// first F), Choice and make_choice(swap, nonzero, c2) (a step's decisions as
+// the primitives want them), add_multiple<A>(ap, am, bp, bm, choice)
+// ((ap, am) += c (bp, bm) over GF(3)) and take_on_swap(choice, kept, taken).
+
+inline std::uint64_t low_word(__m256i x) {
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(x)));
+}
+
+inline std::uint64_t swap_mask(std::int32_t delta, std::uint64_t g0_nonzero) {
+  const std::uint64_t positive = static_cast<std::uint32_t>(-delta) >> 31;
+  return 0 - (positive & g0_nonzero & 1);
+}
+
+inline std::int32_t next_delta(std::int32_t delta, std::uint64_t swap) {
+  const std::int32_t mask = -static_cast<std::int32_t>(swap & 1);
+  return (delta ^ (mask & (delta ^ -delta))) + 1;
+}
+
+// All ones except coefficient n (cleared after a multiplication by x).
+template <std::size_t Y>
+inline void keep_masks(__m256i (&keep)[Y], std::size_t n) {
+  alignas(32) std::uint64_t words[4 * Y];
+  for (std::size_t i = 0; i < 4 * Y; ++i) words[i] = ~std::uint64_t{0};
+  if (n / 64 < 4 * Y) words[n / 64] &= ~(std::uint64_t{1} << (n % 64));
+  for (std::size_t k = 0; k < Y; ++k) keep[k] = load(words + 4 * k);
+}
+
+template <std::size_t Y>
+void load_planes(__m256i (&x)[Y], const std::uint64_t* p) {
+  for (std::size_t k = 0; k < Y; ++k) x[k] = load(p + 4 * k);
+}
+template <std::size_t Y>
+void store_planes(std::uint64_t* p, const __m256i (&x)[Y]) {
+  for (std::size_t k = 0; k < Y; ++k) store(p + 4 * k, x[k]);
+}
+
+// The decisions of a divstep (swap, and the multiple of f added to g) depend
+// on the constant terms only, and after j steps bit 0 of g depends on bits
+// 0 .. j of the initial f and g. So a batch of up to 63 steps is decided from
+// scalar copies of the lowest words, which the vector registers never have to
+// hand back in between: the scalar and vector dependency chains overlap.
+//
+// v and w start with no coefficient above 0, so during step k they fit in
+// coefficients 0 .. k: a batch works on the A = k / 256 + 1 registers of v
+// and w that can be nonzero (batches do not cross multiples of 256 steps).
+// The last r steps read the coefficients of f and g below r only (fg_words
+// in inverse.hpp): a batch works on the F = ceil(r / 256) registers of f and
+// g still read (batches do not cross the steps where F drops either).
+constexpr std::size_t batch_steps = 63;
+
+template <std::size_t Y>
+struct TritState {
+  __m256i fp[Y], fm[Y], gp[Y], gm[Y], vp[Y], vm[Y], wp[Y], wm[Y], keep[Y];
+};
+
+// The step of divsteps_s3_portable: g += c f and w += c v with the f and v
+// the step starts from (v already times x), then f and v take the old g and w
+// on a swap; no exchange of g and w.
+template <std::size_t Y, std::size_t A, std::size_t F>
+void batch_s3(TritState<Y>& x, std::size_t batch, std::int32_t& delta) {
+  std::uint64_t f0p = low_word(x.fp[0]), f0m = low_word(x.fm[0]), g0p = low_word(x.gp[0]), g0m = low_word(x.gm[0]);
+  for (std::size_t step = 0; step < batch; ++step) {
+    // Scalar: the decisions, and the low words advanced by one step.
+    const std::uint64_t swap = swap_mask(delta, g0p | g0m);
+    delta = next_delta(delta, swap);
+    const std::uint64_t g_nonzero = 0 - ((g0p | g0m) & 1), same = 0 - (~(f0p ^ g0p) & 1);
+    const std::uint64_t c2 = g_nonzero & same;
+    const std::uint64_t yp = ((f0p & ~c2) | (f0m & c2)) & g_nonzero, ym = ((f0m & ~c2) | (f0p & c2)) & g_nonzero;
+    const std::uint64_t t = (g0p | ym) ^ (g0m | yp);
+    const std::uint64_t sum_p = (g0m | ym) ^ t, sum_m = (g0p | yp) ^ t;
+    f0p ^= swap & (f0p ^ g0p), f0m ^= swap & (f0m ^ g0m);
+    g0p = sum_p >> 1;
+    g0m = sum_m >> 1;
+    // Vectors: the same step on the whole state.
+    shift_up<A>(x.vp, x.keep);
+    shift_up<A>(x.vm, x.keep);
+    const Choice choice = make_choice(swap, g_nonzero, c2);
+    __m256i old_gp[F], old_gm[F], old_wp[A], old_wm[A];
+    for (std::size_t k = 0; k < F; ++k) old_gp[k] = x.gp[k], old_gm[k] = x.gm[k];
+    for (std::size_t k = 0; k < A; ++k) old_wp[k] = x.wp[k], old_wm[k] = x.wm[k];
+    add_multiple<F>(x.gp, x.gm, x.fp, x.fm, choice);
+    add_multiple<A>(x.wp, x.wm, x.vp, x.vm, choice);
+    for (std::size_t k = 0; k < F; ++k) {
+      x.fp[k] = take_on_swap(choice, x.fp[k], old_gp[k]);
+      x.fm[k] = take_on_swap(choice, x.fm[k], old_gm[k]);
+    }
+    for (std::size_t k = 0; k < A; ++k) {
+      x.vp[k] = take_on_swap(choice, x.vp[k], old_wp[k]);
+      x.vm[k] = take_on_swap(choice, x.vm[k], old_wm[k]);
+    }
+    shift_down<F>(x.gp);
+    shift_down<F>(x.gm);
+  }
+}
+
+// Runs batch_s3<Y, active, fg>; both (1 .. Y) depend on the step count only.
+template <std::size_t Y, std::size_t A, std::size_t F>
+void dispatch(TritState<Y>& x, std::size_t active, std::size_t fg, std::size_t batch, std::int32_t& delta) {
+  if constexpr (A < Y) {
+    if (active != A) return dispatch<Y, A + 1, F>(x, active, fg, batch, delta);
+  }
+  if constexpr (F < Y) {
+    if (fg != F) return dispatch<Y, A, F + 1>(x, active, fg, batch, delta);
+  }
+  batch_s3<Y, A, F>(x, batch, delta);
+}
+
+template <std::size_t Y>
+std::int32_t run(TritState<Y>& x, std::size_t steps, std::int32_t delta) {
+  for (std::size_t done = 0; done < steps;) {
+    const std::size_t phase_end = (done / 256 + 1) * 256;
+    const std::size_t fg_registers = (steps - done + 255) / 256;  // constant until `steps - done` reaches
+    const std::size_t fg_end = steps - 256 * (fg_registers - 1);   // the next multiple of 256 below it
+    std::size_t end = done + batch_steps;
+    if (end > phase_end) end = phase_end;
+    if (end > fg_end) end = fg_end;
+    const std::size_t active = done / 256 + 1 < Y ? done / 256 + 1 : Y;
+    dispatch<Y, 1, 1>(x, active, fg_registers < Y ? fg_registers : Y, end - done, delta);
+    done = end;
+  }
+  return delta;
+}
+
+template <std::size_t Y>
+std::int32_t run_s3(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
+  constexpr std::size_t W = 4 * Y;
+  TritState<Y> x;
+  load_planes(x.fp, state + 0 * W), load_planes(x.fm, state + 1 * W), load_planes(x.gp, state + 2 * W);
+  load_planes(x.gm, state + 3 * W), load_planes(x.vp, state + 4 * W), load_planes(x.vm, state + 5 * W);
+  load_planes(x.wp, state + 6 * W), load_planes(x.wm, state + 7 * W);
+  keep_masks(x.keep, n);
+  delta = run<Y>(x, steps, delta);
+  store_planes(state + 0 * W, x.fp), store_planes(state + 1 * W, x.fm), store_planes(state + 2 * W, x.gp);
+  store_planes(state + 3 * W, x.gm), store_planes(state + 4 * W, x.vp), store_planes(state + 5 * W, x.vm);
+  store_planes(state + 6 * W, x.wp), store_planes(state + 7 * W, x.wm);
+  return delta;
+}
+
+// The kernel for a state of `words` words per plane (4, 8, 12 or 16).
+std::int32_t run_s3_words(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
+                          std::int32_t delta) {
+  switch (words) {
+    case 4: return run_s3<1>(state, n, steps, delta);
+    case 8: return run_s3<2>(state, n, steps, delta);
+    case 12: return run_s3<3>(state, n, steps, delta);
+    default: return run_s3<4>(state, n, steps, delta);
+  }
+}
