@@ -207,6 +207,26 @@ void check_encodings(std::mt19937_64& rng) {
     got[P::n - 1] = 0;
     CHECK(got == unpack_s3<P>(in));
   }
+  if constexpr (P::variant == Variant::hps) {
+    // The keys of fixed-type sampling: 30-bit fields of the bit string, read
+    // bit by bit here, shifted up by 2; also for shorter strings (whole
+    // groups of four keys, odd and even group counts).
+    for (const auto& bytes : byte_inputs<P::fixed_type_bytes>(rng))
+      for (std::size_t count : {std::size_t{4}, std::size_t{8}, std::size_t{12}, P::n - 1}) {
+        std::vector<std::int32_t> got(count), expected(count);
+        kernels::fixed_type_keys_avx2(bytes.data(), count, got.data());
+        for (std::size_t i = 0; i < count; ++i) {
+          std::uint32_t field = 0;
+          for (std::size_t b = 0; b < 30; ++b) {
+            const std::size_t bit = 30 * i + b;
+            field |= std::uint32_t{(bytes[bit / 8] >> (bit % 8)) & 1u} << b;
+          }
+          expected[i] = static_cast<std::int32_t>(field << 2);
+        }
+        INFO("count " << count);
+        CHECK(got == expected);
+      }
+  }
 }
 
 // The bit-plane conversions of the inversions against the loops they

@@ -185,4 +185,36 @@ void unpack_s3_avx2(const std::uint8_t* in, std::size_t in_bytes, std::size_t co
   std::memcpy(out, trits, count);
 }
 
+// Four keys from 15 bytes b (per 128-bit lane): key j is the dword at byte
+// main_j shifted up by up_j (key 3: its low two bits cleared), with the top
+// bits of the dword below it (at byte previous_j, shifted down by down_j,
+// masked) in the two to six bits that shift left empty: key 1 takes bits 6, 7
+// of b[3], key 2 bits 4 .. 7 of b[7].
+void fixed_type_keys_avx2(const std::uint8_t* u, std::size_t count, std::int32_t* keys) {
+  const std::size_t groups = count / 4, bytes = 15 * groups;
+  // The last group (its 16-byte load would read past u), and zeros after it.
+  alignas(32) std::uint8_t tail[32] = {};
+  if (groups != 0) std::memcpy(tail, u + bytes - 15, 15);
+  const V main = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13, 14,  //
+                                  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13, 14);
+  const V previous = _mm256_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3,  //
+                                      0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3);
+  const V up = _mm256_setr_epi32(2, 4, 6, 0, 2, 4, 6, 0), down = _mm256_setr_epi32(0, 28, 26, 0, 0, 28, 26, 0);
+  const V keep_main = _mm256_setr_epi32(-1, -1, -1, -4, -1, -1, -1, -4);
+  const V keep_previous = _mm256_setr_epi32(0, 0xC, 0x3C, 0, 0, 0xC, 0x3C, 0);
+  auto group = [&](std::size_t g) { return g + 1 < groups ? u + 15 * g : g + 1 == groups ? tail : tail + 16; };
+  for (std::size_t g = 0; g < groups; g += 2) {
+    const std::uint8_t* second = group(g + 1);
+    const V b = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(second),
+                                    reinterpret_cast<const __m128i*>(group(g)));
+    const V high = _mm256_and_si256(_mm256_sllv_epi32(_mm256_shuffle_epi8(b, main), up), keep_main);
+    const V low = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(b, previous), down), keep_previous);
+    const V key = _mm256_or_si256(high, low);
+    if (g + 1 < groups)
+      _mm256_storeu_si256(reinterpret_cast<V*>(keys + 4 * g), key);
+    else
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(keys + 4 * g), _mm256_castsi256_si128(key));
+  }
+}
+
 }  // namespace pqmul::ntru::kernels

@@ -22,6 +22,10 @@ void pack_bits_avx2(const std::uint16_t* a, std::size_t count, unsigned bits, st
 // mod 3, goes to out[5b + j], for 5b + j < count (count <= 1024,
 // in_bytes <= 204).
 void unpack_s3_avx2(const std::uint8_t* in, std::size_t in_bytes, std::size_t count, std::uint8_t* out);
+// The keys of sample_fixed_type: key i = bits 30 i .. 30 i + 29 of the
+// little-endian bit string u, shifted up by 2 (low two bits zero), for
+// i < count (count a multiple of 4, <= 1024; u holds 15 count / 4 bytes).
+void fixed_type_keys_avx2(const std::uint8_t* u, std::size_t count, std::int32_t* keys);
 #endif
 
 }  // namespace pqmul::ntru::kernels

@@ -10,6 +10,7 @@
 
 #include "pqmul/schemes/ntru/arith.hpp"
 #include "pqmul/schemes/ntru/kernels.hpp"
+#include "pqmul/schemes/ntru/pack_kernels.hpp"
 #include "pqmul/schemes/ntru/sort.hpp"
 
 namespace pqmul::ntru {
@@ -54,17 +55,24 @@ S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
   static_assert(P::variant == Variant::hps && (P::n - 1) % 4 == 0);
   constexpr std::size_t padded = std::bit_ceil(P::n - 1);
   alignas(32) std::array<std::int32_t, padded> keys;
-  for (std::size_t i = 0; i < (P::n - 1) / 4; ++i) {
-    const std::uint8_t* b = u.data() + 15 * i;
-    auto at = [b](std::size_t k) { return std::uint32_t{b[k]}; };
-    const std::uint32_t k0 = (at(0) << 2) + (at(1) << 10) + (at(2) << 18) + (at(3) << 26);
-    const std::uint32_t k1 = ((at(3) & 0xc0) >> 4) + (at(4) << 4) + (at(5) << 12) + (at(6) << 20) + (at(7) << 28);
-    const std::uint32_t k2 = ((at(7) & 0xf0) >> 2) + (at(8) << 6) + (at(9) << 14) + (at(10) << 22) + (at(11) << 30);
-    const std::uint32_t k3 = (at(11) & 0xfc) + (at(12) << 8) + (at(13) << 16) + (at(14) << 24);
-    keys[4 * i + 0] = static_cast<std::int32_t>(k0);
-    keys[4 * i + 1] = static_cast<std::int32_t>(k1);
-    keys[4 * i + 2] = static_cast<std::int32_t>(k2);
-    keys[4 * i + 3] = static_cast<std::int32_t>(k3);
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2) {
+    kernels::fixed_type_keys_avx2(u.data(), P::n - 1, keys.data());
+  } else
+#endif
+  {
+    for (std::size_t i = 0; i < (P::n - 1) / 4; ++i) {
+      const std::uint8_t* b = u.data() + 15 * i;
+      auto at = [b](std::size_t k) { return std::uint32_t{b[k]}; };
+      const std::uint32_t k0 = (at(0) << 2) + (at(1) << 10) + (at(2) << 18) + (at(3) << 26);
+      const std::uint32_t k1 = ((at(3) & 0xc0) >> 4) + (at(4) << 4) + (at(5) << 12) + (at(6) << 20) + (at(7) << 28);
+      const std::uint32_t k2 = ((at(7) & 0xf0) >> 2) + (at(8) << 6) + (at(9) << 14) + (at(10) << 22) + (at(11) << 30);
+      const std::uint32_t k3 = (at(11) & 0xfc) + (at(12) << 8) + (at(13) << 16) + (at(14) << 24);
+      keys[4 * i + 0] = static_cast<std::int32_t>(k0);
+      keys[4 * i + 1] = static_cast<std::int32_t>(k1);
+      keys[4 * i + 2] = static_cast<std::int32_t>(k2);
+      keys[4 * i + 3] = static_cast<std::int32_t>(k3);
+    }
   }
   for (std::size_t i = 0; i < P::weight / 2; ++i) keys[i] |= 1;
   for (std::size_t i = P::weight / 2; i < P::weight; ++i) keys[i] |= 2;
@@ -75,7 +83,7 @@ S3<P> sample_fixed_type(std::span<const std::uint8_t, P::fixed_type_bytes> u) {
   else
 #endif
     sort_int32_pow2_portable(keys.data(), padded);
-  S3<P> r;
+  S3<P> r(uninitialized);
   for (std::size_t i = 0; i < P::n - 1; ++i) r[i] = static_cast<std::uint8_t>(keys[i] & 3);
   r[P::n - 1] = 0;
   return r;
