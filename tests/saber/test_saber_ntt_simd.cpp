@@ -25,6 +25,12 @@ const pqmul::KemEntry& entry_of(const std::string& scheme) {
   throw std::logic_error("no KEM entry " + scheme);
 }
 
+}  // namespace
+
+#if defined(PQMUL_X86_SIMD)
+
+namespace {
+
 std::vector<std::string> ntt_multipliers() {
   std::vector<std::string> out;
   for (const auto& m : pqmul::saber::saber_multipliers())
@@ -33,8 +39,6 @@ std::vector<std::string> ntt_multipliers() {
 }
 
 }  // namespace
-
-#if defined(PQMUL_X86_SIMD)
 
 TEST_CASE("Saber ntt avx2/avx512: every set, ntt variant and strategy reproduces KAT counts 0 and 1",
           "[saber][kat][simd]") {
