@@ -14,9 +14,6 @@
 namespace pqmul::ntru::detail {
 namespace {
 
-inline __m256i load(const std::uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void store(std::uint64_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
-
 // x * x: word k takes its top bit from word k-1 (lane 3 of the previous
 // register for lane 0).
 // Only the first A registers (the others are zero and stay zero).

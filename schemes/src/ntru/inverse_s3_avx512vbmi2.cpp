@@ -14,9 +14,6 @@
 namespace pqmul::ntru::detail {
 namespace {
 
-inline __m256i load(const std::uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void store(std::uint64_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
-
 // x * x on the first A registers (the others are zero and stay zero): each
 // word takes its top bit from the word below, lane 3 of the register below for
 // lane 0. From the top down, so that the register below is still unshifted.

@@ -1,11 +1,15 @@
 // The S_3 divstep loop over planes of Y 256-bit registers (included by
 // inverse_avx2.cpp and inverse_s3_avx512vbmi2.cpp inside their anonymous
 // namespaces, each compiled with its own flags). The including file supplies
-// the vector primitives: load, store, shift_up<A>(x, keep) (x * x on the
+// the vector primitives: shift_up<A>(x, keep) (x * x on the
 // first A registers, coefficient n cleared), shift_down<F>(x) (x / x on the
 // first F), Choice and make_choice(swap, nonzero, c2) (a step's decisions as
 // the primitives want them), add_multiple<A>(ap, am, bp, bm, choice)
 // ((ap, am) += c (bp, bm) over GF(3)) and take_on_swap(choice, kept, taken).
+// It defines load and store of 32-byte aligned rows, for the includer too.
+
+inline __m256i load(const std::uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::uint64_t* p, __m256i v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
 
 inline std::uint64_t low_word(__m256i x) {
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(x)));
