@@ -42,8 +42,7 @@ void Toom4K2Avx2<R>::inverse(const accumulator& acc, Poly<R>& out) const {
 template <RingDescription R>
   requires toom_avx2_supports<R>
 void Toom4K2Avx2<R>::multiply(const operand& x, const operand& y, Poly<R>& out) const {
-  steps_->multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic,
-                                  static_cast<std::uint16_t>(R::q), out.coeffs.data());
+  multiply_modulo(x, y, static_cast<std::uint16_t>(R::q), out.coeffs.data());
 }
 
 template <RingDescription R>
