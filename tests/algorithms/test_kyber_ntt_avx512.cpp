@@ -65,6 +65,30 @@ bool runs_here() {
   return false;
 }
 
+// Accumulators: constants (zero, +-1, the int32 extremes, multiples of q and
+// of 2^16), single extreme lanes and seeded random int32 lanes.
+std::vector<Lanes> accumulator_cases() {
+  constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
+  std::vector<Lanes> cases;
+  for (std::int32_t v : {0, 1, -1, lo, hi, 3329 << 15, -(3329 << 15), 1 << 16, -(1 << 16), 65535}) {
+    Lanes l;
+    l.fill(v);
+    cases.push_back(l);
+  }
+  for (std::size_t i = 0; i < 256; i += 37) {
+    Lanes single{};
+    single[i] = hi;
+    cases.push_back(single);
+  }
+  std::mt19937_64 rng(43);
+  for (int k = 0; k < 300; ++k) {
+    Lanes l;
+    for (auto& x : l) x = static_cast<std::int32_t>(static_cast<std::uint32_t>(rng()));
+    cases.push_back(l);
+  }
+  return cases;
+}
+
 }  // namespace
 
 TEST_CASE("kyber ntt avx512: base multiply-accumulate equals the AVX2 lanes", "[kyber-ntt-avx512]") {
@@ -86,24 +110,7 @@ TEST_CASE("kyber ntt avx512: base multiply-accumulate equals the AVX2 lanes", "[
 TEST_CASE("kyber ntt avx512: reduce_accumulator and accumulator_to_centred equal the portable ones",
           "[kyber-ntt-avx512]") {
   if (!runs_here()) return;
-  constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
-  std::vector<Lanes> cases;
-  for (std::int32_t v : {0, 1, -1, lo, hi, 3329 << 15, -(3329 << 15), 1 << 16, -(1 << 16), 65535}) {
-    Lanes l;
-    l.fill(v);
-    cases.push_back(l);
-  }
-  for (std::size_t i = 0; i < 256; i += 37) {
-    Lanes single{};
-    single[i] = hi;
-    cases.push_back(single);
-  }
-  std::mt19937_64 rng(43);
-  for (int k = 0; k < 300; ++k) {
-    Lanes l;
-    for (auto& x : l) x = static_cast<std::int32_t>(static_cast<std::uint32_t>(rng()));
-    cases.push_back(l);
-  }
+  const auto cases = accumulator_cases();
   for (const auto& l : cases) {
     Coeffs expected, got, centred_want, centred_got;
     kn::reduce_accumulator(expected, l);
@@ -112,6 +119,67 @@ TEST_CASE("kyber ntt avx512: reduce_accumulator and accumulator_to_centred equal
     k2::accumulator_to_centred(centred_want.data(), l.data());
     k5::accumulator_to_centred(centred_got.data(), l.data());
     REQUIRE(centred_got == centred_want);
+  }
+}
+
+TEST_CASE("kyber ntt avx512: the sum of an accumulator and an operand in one pass equals add_ntt, to_ntt and "
+          "ntt_coefficients",
+          "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  const auto cases = accumulator_cases();
+  const auto ops = operands(H, 44, 20);
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    KyberNttMultiplier::accumulator acc;
+    acc.data = cases[k];
+    KyberNttMultiplier::operand x;
+    x.data = ops[k % ops.size()];
+    std::array<std::uint16_t, 256> got;
+    k5::accumulator_plus_to_canonical(got.data(), acc.data.data(), x.data.data());
+    for (std::size_t i = 0; i < 256; ++i) {  // the definition: the wrapped int32 sum mod q
+      const auto sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.data[i]) +
+                                                 static_cast<std::uint32_t>(std::int32_t{x.data[i]}));
+      REQUIRE(got[i] == ((std::int64_t{sum} % 3329) + 3329) % 3329);
+    }
+    KyberNttMultiplier::add_ntt(acc, x);
+    KyberNttMultiplier::operand sum;
+    KyberNttMultiplier::to_ntt(acc, sum);
+    REQUIRE(got == KyberNttMultiplier::ntt_coefficients(sum));
+  }
+}
+
+TEST_CASE("kyber ntt avx512: ntt_sum_coefficients equals the portable transform, add_ntt, to_ntt and "
+          "ntt_coefficients",
+          "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  // Accumulators that hold room for one more term (as add_ntt requires): the
+  // extremes of that range, zero and seeded random lanes within it.
+  constexpr std::int32_t room = std::numeric_limits<std::int32_t>::max() - (1 << 15);
+  std::vector<Lanes> cases;
+  for (std::int32_t v : {0, room, -room, 3329 << 15}) {
+    Lanes l;
+    l.fill(v);
+    cases.push_back(l);
+  }
+  std::mt19937_64 rng(45);
+  std::uniform_int_distribution<std::int32_t> lane(-room, room);
+  for (int k = 0; k < 100; ++k) {
+    Lanes l;
+    for (auto& x : l) x = lane(rng);
+    cases.push_back(l);
+  }
+  const KyberNttMultiplier portable;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    Poly<KyberRing> e;
+    for (auto& c : e.coeffs) c = static_cast<std::uint16_t>(rng() % 3329);
+    if (k % 4 == 1) e.coeffs.fill(3328);  // the extreme coefficient everywhere
+    KyberNttMultiplier::accumulator acc;
+    acc.data = cases[k];
+    const auto got = KyberNttAvx512Multiplier::ntt_sum_coefficients(acc, e);
+    KyberNttMultiplier::operand e_hat, sum;
+    portable.transform(e, e_hat);
+    KyberNttMultiplier::add_ntt(acc, e_hat);
+    KyberNttMultiplier::to_ntt(acc, sum);
+    REQUIRE(got == KyberNttMultiplier::ntt_coefficients(sum));
   }
 }
 

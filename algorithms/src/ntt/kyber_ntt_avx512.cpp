@@ -60,6 +60,29 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
   return _mm512_sub_epi16(a, _mm512_mullo_epi16(t, q));
 }
 
+// The 32 int32 lanes x, y (in order) times R^-1, centred (|r| < q): the
+// low and high 16-bit halves of the lanes, in order (truncating narrowing
+// keeps the order, unlike the AVX2 packs); lane * R^-1 = high - (t q) / 2^16
+// with t = low q^-1, the high half Barrett-reduced first so the difference
+// fits int16.
+[[gnu::always_inline]] inline V montgomery_pair(V x, V y, V q) {
+  const V low = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(x)), _mm512_cvtepi32_epi16(y), 1);
+  const V high = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_srai_epi32(x, 16))),
+                                    _mm512_cvtepi32_epi16(_mm512_srai_epi32(y, 16)), 1);
+  const V m = _mm512_mulhi_epi16(_mm512_mullo_epi16(low, _mm512_set1_epi16(kQinv)), q);
+  return barrett(_mm512_sub_epi16(barrett(high, q), m), q);
+}
+
+// Times R^2 R^-1 = R: removes the R^-1 a Montgomery reduction left, centred again.
+[[gnu::always_inline]] inline V remove_inverse_r(V r, V q) {
+  return barrett(fqmul(r, _mm512_set1_epi16(kR2), _mm512_set1_epi16(times_qinv(kR2)), q), q);
+}
+
+// A Barrett-reduced (centred) value moved into [0, q).
+[[gnu::always_inline]] inline V canonical(V r, V q) {
+  return _mm512_add_epi16(r, _mm512_and_si512(q, _mm512_srai_epi16(r, 15)));
+}
+
 }  // namespace
 
 void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
@@ -88,29 +111,28 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
 
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
   const V q = q_vector();
-  const V qinv = _mm512_set1_epi16(kQinv);
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) {
-    const V x = load(acc + 32 * i), y = load(acc + 32 * i + 16);
-    // Low and high 16-bit halves of the 32 lanes, in order (truncating
-    // narrowing keeps the order, unlike the AVX2 packs).
-    const V low = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(x)), _mm512_cvtepi32_epi16(y), 1);
-    const V high = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_srai_epi32(x, 16))),
-                                      _mm512_cvtepi32_epi16(_mm512_srai_epi32(y, 16)), 1);
-    // Montgomery: lane * R^-1 = high - (t q) / 2^16 with t = low q^-1; the
-    // high half is Barrett-reduced first so the difference fits int16.
-    const V m = _mm512_mulhi_epi16(_mm512_mullo_epi16(low, qinv), q);
-    store(r + 32 * i, barrett(_mm512_sub_epi16(barrett(high, q), m), q));
-  }
+  for (int i = 0; i < 8; ++i) store(r + 32 * i, montgomery_pair(load(acc + 32 * i), load(acc + 32 * i + 16), q));
 }
 
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
   reduce_accumulator(r, acc);  // acc R^-1, centred
-  // Times R^2 R^-1 = R removes the R^-1; then centre again.
   const V q = q_vector();
-  const V r2v = _mm512_set1_epi16(kR2), r2_qinv = _mm512_set1_epi16(times_qinv(kR2));
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) store(r + 32 * i, barrett(fqmul(load(r + 32 * i), r2v, r2_qinv, q), q));
+  for (int i = 0; i < 8; ++i) store(r + 32 * i, remove_inverse_r(load(r + 32 * i), q));
+}
+
+void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x) {
+  const V q = q_vector();
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) {
+    // Lanes 32 i .. 32 i + 15 and the next 16, each with its term of x widened.
+    const V add = load(x + 32 * i);
+    const V first = _mm512_add_epi32(load(acc + 32 * i), _mm512_cvtepi16_epi32(_mm512_castsi512_si256(add)));
+    const V second =
+        _mm512_add_epi32(load(acc + 32 * i + 16), _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(add, 1)));
+    store(out + 32 * i, canonical(remove_inverse_r(montgomery_pair(first, second, q), q), q));
+  }
 }
 
 void reduce(std::int16_t* f) {
@@ -122,10 +144,7 @@ void reduce(std::int16_t* f) {
 void to_canonical(std::uint16_t* out, const std::int16_t* f) {
   const V q = q_vector();
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) {
-    const V r = barrett(load(f + 32 * i), q);
-    store(out + 32 * i, _mm512_add_epi16(r, _mm512_and_si512(q, _mm512_srai_epi16(r, 15))));
-  }
+  for (int i = 0; i < 8; ++i) store(out + 32 * i, canonical(barrett(load(f + 32 * i), q), q));
 }
 
 }  // namespace pqmul::kyber_ntt::avx512

@@ -50,6 +50,17 @@ std::array<std::uint16_t, 256> KyberNttAvx512Multiplier::ntt_coefficients(const 
 
 void KyberNttAvx512Multiplier::add_ntt(accumulator& acc, const operand& x) { KyberNttMultiplier::add_ntt(acc, x); }
 
+std::array<std::uint16_t, 256> KyberNttAvx512Multiplier::ntt_sum_coefficients(const accumulator& acc,
+                                                                              const Poly<KyberRing>& e) {
+  assert(is_canonical(e));
+  kyber_ntt::Coeffs f;
+  for (std::size_t i = 0; i < KyberRing::n; ++i) f[i] = static_cast<std::int16_t>(e[i]);
+  avx2::forward(f.data());  // |f| < 8q: the int32 sum below needs no reduction first
+  std::array<std::uint16_t, 256> c;
+  avx512::accumulator_plus_to_canonical(c.data(), acc.data.data(), f.data());
+  return c;
+}
+
 void KyberNttAvx512Multiplier::to_ntt(const accumulator& acc, operand& x) {
   avx512::accumulator_to_centred(x.data.data(), acc.data.data());
 }

@@ -20,6 +20,9 @@ void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc);
 void reduce(std::int16_t* f);
 void to_canonical(std::uint16_t* out, const std::int16_t* f);
+// out = acc + x lane by lane (int32, wrapping) reduced into [0, q): the values
+// of add_ntt, to_ntt and ntt_coefficients in one pass.
+void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x);
 
 }  // namespace pqmul::kyber_ntt::avx512
 
@@ -53,6 +56,10 @@ class KyberNttAvx512Multiplier
   static std::array<std::uint16_t, 256> ntt_coefficients(const operand& x);
   static void add_ntt(accumulator& acc, const operand& x);
   static void to_ntt(const accumulator& acc, operand& x);
+  // ntt_coefficients of acc + NTT(e) (transform, add_ntt, to_ntt), e canonical
+  // and acc with room for one more term, as add_ntt requires: the transform
+  // is not reduced (|NTT(e)| < 8q), the sum is reduced once.
+  static std::array<std::uint16_t, 256> ntt_sum_coefficients(const accumulator& acc, const Poly<KyberRing>& e);
 };
 
 static_assert(Multiplier<KyberNttAvx512Multiplier>);

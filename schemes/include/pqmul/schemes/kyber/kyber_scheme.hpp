@@ -54,14 +54,19 @@ struct NttBridge<M> {
   // f_hat is canonical (sampled or decoded below q): one centring step
   // makes the operand, on the multiplier's ISA.
   static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { M::from_canonical_ntt(f_hat.coeffs, x); }
-  static KPoly sum_to_ntt(const M& m, typename M::accumulator acc, const KPoly& e) {
-    auto e_hat = m.make_operand();
-    m.transform(e, e_hat);
-    M::add_ntt(acc, e_hat);
-    auto t_hat = m.make_operand();
-    M::to_ntt(acc, t_hat);
+  static KPoly sum_to_ntt(const M& m, const typename M::accumulator& acc, const KPoly& e) {
     KPoly out(uninitialized);
-    out.coeffs = M::ntt_coefficients(t_hat);
+    if constexpr (requires { M::ntt_sum_coefficients(acc, e); }) {
+      out.coeffs = M::ntt_sum_coefficients(acc, e);  // one reduction pass where the multiplier has it
+    } else {
+      auto e_hat = m.make_operand();
+      m.transform(e, e_hat);
+      auto sum = acc;
+      M::add_ntt(sum, e_hat);
+      auto t_hat = m.make_operand();
+      M::to_ntt(sum, t_hat);
+      out.coeffs = M::ntt_coefficients(t_hat);
+    }
     return out;
   }
   // NTT(f) in [0, q) by the multiplier's own transform, or from `x` = the
