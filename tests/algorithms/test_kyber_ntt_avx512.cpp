@@ -107,6 +107,31 @@ TEST_CASE("kyber ntt avx512: base multiply-accumulate equals the AVX2 lanes", "[
   }
 }
 
+TEST_CASE("kyber ntt avx512: the product with a canonical first factor equals the one with its centred values",
+          "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  const auto ops = operands(H, 46, 40);
+  std::mt19937_64 rng(47);
+  std::uniform_int_distribution<std::int32_t> start(-(1 << 28), 1 << 28);
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    // Canonical values: random, and the edges of the centring (0, (q-1)/2, (q+1)/2, q-1).
+    std::array<std::uint16_t, 256> canonical;
+    for (std::size_t i = 0; i < 256; ++i) {
+      constexpr std::uint16_t edges[] = {0, H, H + 1, 3328};
+      canonical[i] = k % 3 == 0 ? edges[(i + k) % 4] : static_cast<std::uint16_t>(rng() % 3329);
+    }
+    Coeffs centred;
+    for (std::size_t i = 0; i < 256; ++i)
+      centred[i] = static_cast<std::int16_t>(canonical[i] > H ? canonical[i] - 3329 : canonical[i]);
+    const Coeffs& b = ops[k];
+    Lanes want, got;
+    for (std::size_t i = 0; i < 256; ++i) want[i] = got[i] = start(rng);
+    k2::base_multiply_accumulate(want.data(), centred.data(), b.data());
+    k5::base_multiply_accumulate_canonical(got.data(), canonical.data(), b.data());
+    REQUIRE(got == want);
+  }
+}
+
 TEST_CASE("kyber ntt avx512: reduce_accumulator and accumulator_to_centred equal the portable ones",
           "[kyber-ntt-avx512]") {
   if (!runs_here()) return;

@@ -83,10 +83,12 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
   return _mm512_add_epi16(r, _mm512_and_si512(q, _mm512_srai_epi16(r, 15)));
 }
 
-}  // namespace
-
-void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
+// acc += a o b (pairs 2i, 2i + 1 as in kyber_ntt::base_multiply_accumulate);
+// Canonical: a holds values in [0, q), centred in registers first.
+template <bool Canonical>
+[[gnu::always_inline]] inline void multiply_accumulate_pairs(std::int32_t* acc, const void* a, const std::int16_t* b) {
   const V q = q_vector();
+  const V half = _mm512_set1_epi16((kQ - 1) / 2);
   // Swaps the two int16 of every 32-bit pair: (b0, b1) -> (b1, b0).
   const V swap = _mm512_set4_epi32(0x0d0c0f0e, 0x09080b0a, 0x05040706, 0x01000302);
   // Pair sums c0 (even lanes of acc) and c1 (odd lanes) interleave per
@@ -96,7 +98,9 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
   const V second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
 #pragma GCC unroll 8
   for (int r = 0; r < 8; ++r) {
-    const V va = load(a + 32 * r), vb = load(b + 32 * r);
+    V va = load(static_cast<const std::int16_t*>(a) + 32 * r);
+    if constexpr (Canonical) va = _mm512_mask_sub_epi16(va, _mm512_cmpgt_epi16_mask(va, half), va, q);
+    const V vb = load(b + 32 * r);
     const V even = fqmul(vb, load(gamma_table.c[r]), load(gamma_table.c_qinv[r]), q);  // (b0, b1 gamma) mod q
     const V odd = _mm512_shuffle_epi8(vb, swap);                                        // (b1, b0)
     const V c0 = _mm512_madd_epi16(va, even);                                           // a0 b0 + a1 b1 gamma
@@ -107,6 +111,16 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
     store(out, _mm512_add_epi32(load(out), _mm512_permutex2var_epi64(lo, first, hi)));
     store(out + 16, _mm512_add_epi32(load(out + 16), _mm512_permutex2var_epi64(lo, second, hi)));
   }
+}
+
+}  // namespace
+
+void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
+  multiply_accumulate_pairs<false>(acc, a, b);
+}
+
+void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b) {
+  multiply_accumulate_pairs<true>(acc, a, b);
 }
 
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {

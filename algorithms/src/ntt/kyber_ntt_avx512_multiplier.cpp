@@ -23,6 +23,11 @@ void KyberNttAvx512Multiplier::multiply_accumulate(accumulator& acc, const opera
   avx512::base_multiply_accumulate(acc.data.data(), x.data.data(), y.data.data());
 }
 
+void KyberNttAvx512Multiplier::multiply_accumulate_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
+                                                             const operand& y) {
+  avx512::base_multiply_accumulate_canonical(acc.data.data(), c.data(), y.data.data());
+}
+
 void KyberNttAvx512Multiplier::inverse(const accumulator& acc, Poly<KyberRing>& out) const {
   kyber_ntt::Coeffs f;
   avx512::reduce_accumulator(f.data(), acc.data.data());  // carries R^-1 ...

@@ -23,22 +23,27 @@ namespace {
 constexpr std::uint16_t modulus = 3329;
 
 // Word w of a step takes bytes (3t, 3t + 1) for w = 2t (low 12 bits) and
-// (3t + 1, 3t + 2) for w = 2t + 1 (high 12 bits, shifted down by 4).
-__m512i spread_index() {
-  alignas(64) std::uint8_t index[64];
+// (3t + 1, 3t + 2) for w = 2t + 1 (high 12 bits, shifted down by 4). A
+// compile-time table: built per call, its byte stores stalled the vector load.
+struct SpreadIndex {
+  alignas(64) std::uint8_t byte[64];
+};
+constexpr SpreadIndex make_spread_index() {
+  SpreadIndex index{};
   for (int w = 0; w < 32; ++w) {
     const int t = w / 2, low = 3 * t + (w % 2);
-    index[2 * w] = static_cast<std::uint8_t>(low);
-    index[2 * w + 1] = static_cast<std::uint8_t>(low + 1);
+    index.byte[2 * w] = static_cast<std::uint8_t>(low);
+    index.byte[2 * w + 1] = static_cast<std::uint8_t>(low + 1);
   }
-  return _mm512_load_si512(index);
+  return index;
 }
+constexpr SpreadIndex spread_index = make_spread_index();
 
 }  // namespace
 
 std::size_t kyber_rej_uniform_avx512vbmi2(std::uint16_t* coeffs, std::size_t filled, const std::uint8_t* bytes,
                                           std::size_t length) {
-  const __m512i index = spread_index();
+  const __m512i index = _mm512_load_si512(spread_index.byte);
   const __m512i shifts = _mm512_set1_epi32(0x00040000);  // 0 for even words, 4 for odd
   const __m512i low12 = _mm512_set1_epi16(0x0FFF);
   const __m512i bound = _mm512_set1_epi16(static_cast<short>(modulus));

@@ -16,6 +16,9 @@
 namespace pqmul::kyber_ntt::avx512 {
 
 void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b);
+// The same with a canonical (values in [0, q), as sampled or decoded), centred
+// on the way in: base_multiply_accumulate of a's centred values.
+void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b);
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc);
 void reduce(std::int16_t* f);
@@ -46,6 +49,9 @@ class KyberNttAvx512Multiplier
   void transform(const Poly<KyberRing>& a, operand& x) const;
   void clear(accumulator& acc) const { acc.data.fill(0); }
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
+  // multiply_accumulate(acc, x, y) with x = from_canonical_ntt(c), without forming x.
+  static void multiply_accumulate_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
+                                            const operand& y);
   void inverse(const accumulator& acc, Poly<KyberRing>& out) const;
 
   static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);

@@ -36,6 +36,12 @@ struct NttBridge {
   using operand = typename M::operand;
   using accumulator = typename M::accumulator;
   static void from_ntt(const M& m, const KPoly& f_hat, operand& x) { m.transform(inverse_ntt(f_hat), x); }
+  // acc += f * x for f given in the NTT domain (`scratch` holds f's operand).
+  static void multiply_accumulate_ntt(const M& m, accumulator& acc, const KPoly& f_hat, operand& scratch,
+                                      const operand& x) {
+    from_ntt(m, f_hat, scratch);
+    m.multiply_accumulate(acc, scratch, x);
+  }
   // NTT(sum in acc + e), canonical.
   static KPoly sum_to_ntt(const M& m, const accumulator& acc, const KPoly& e) {
     KPoly sum;
@@ -54,6 +60,17 @@ struct NttBridge<M> {
   // f_hat is canonical (sampled or decoded below q): one centring step
   // makes the operand, on the multiplier's ISA.
   static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { M::from_canonical_ntt(f_hat.coeffs, x); }
+  // acc += f^ o x, f^ canonical: centred inside the product where the
+  // multiplier can, else through its operand (`scratch`).
+  static void multiply_accumulate_ntt(const M& m, typename M::accumulator& acc, const KPoly& f_hat,
+                                      typename M::operand& scratch, const typename M::operand& x) {
+    if constexpr (requires { M::multiply_accumulate_canonical(acc, f_hat.coeffs, x); }) {
+      M::multiply_accumulate_canonical(acc, f_hat.coeffs, x);
+    } else {
+      from_ntt(m, f_hat, scratch);
+      m.multiply_accumulate(acc, scratch, x);
+    }
+  }
   static KPoly sum_to_ntt(const M& m, const typename M::accumulator& acc, const KPoly& e) {
     KPoly out(uninitialized);
     if constexpr (requires { M::ntt_sum_coefficients(acc, e); }) {
@@ -388,21 +405,18 @@ class Kyber {
       if (strategy_ == Strategy::eager) sum = KPoly{};
       m_.clear(acc);
       for (unsigned col = 0; col < k; ++col) {
-        Bridge::from_ntt(m_, entries[k * row + col], a);
         const typename M::operand* vx = &x;
         if (strategy_ == Strategy::cached) {
           vx = &cached[col];
         } else {
           m_.transform(v[col], x);
         }
+        if (strategy_ == Strategy::eager) m_.clear(acc);
+        Bridge::multiply_accumulate_ntt(m_, acc, entries[k * row + col], a, *vx);
         if (strategy_ == Strategy::eager) {
-          m_.clear(acc);
-          m_.multiply_accumulate(acc, a, *vx);
           KPoly product;
           m_.inverse(acc, product);
           sum = add_mod_q(sum, product);
-        } else {
-          m_.multiply_accumulate(acc, a, *vx);
         }
       }
       if (strategy_ == Strategy::eager) {
@@ -421,21 +435,18 @@ class Kyber {
     KPoly sum = strategy_ == Strategy::eager ? KPoly{} : KPoly(uninitialized);  // the eager sum starts at zero
     m_.clear(acc);
     for (unsigned j = 0; j < k; ++j) {
-      Bridge::from_ntt(m_, f_hat[j], a);
       const typename M::operand* vx = &x;
       if (cached.empty()) {
         m_.transform(v[j], x);
       } else {
         vx = &cached[j];
       }
+      if (strategy_ == Strategy::eager) m_.clear(acc);
+      Bridge::multiply_accumulate_ntt(m_, acc, f_hat[j], a, *vx);
       if (strategy_ == Strategy::eager) {
-        m_.clear(acc);
-        m_.multiply_accumulate(acc, a, *vx);
         KPoly product;
         m_.inverse(acc, product);
         sum = add_mod_q(sum, product);
-      } else {
-        m_.multiply_accumulate(acc, a, *vx);
       }
     }
     if (strategy_ != Strategy::eager) m_.inverse(acc, sum);
