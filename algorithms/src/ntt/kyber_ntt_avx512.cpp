@@ -123,6 +123,11 @@ void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* 
   multiply_accumulate_pairs<true>(acc, a, b);
 }
 
+void clear_accumulator(std::int32_t* acc) {
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) store(acc + 16 * i, _mm512_setzero_si512());
+}
+
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
   const V q = q_vector();
 #pragma GCC unroll 8
@@ -140,11 +145,12 @@ void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, 
   const V q = q_vector();
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) {
-    // Lanes 32 i .. 32 i + 15 and the next 16, each with its term of x widened.
-    const V add = load(x + 32 * i);
-    const V first = _mm512_add_epi32(load(acc + 32 * i), _mm512_cvtepi16_epi32(_mm512_castsi512_si256(add)));
-    const V second =
-        _mm512_add_epi32(load(acc + 32 * i + 16), _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(add, 1)));
+    // Lanes 32 i .. 32 i + 15 and the next 16, each with its term of x widened
+    // (x in 256-bit loads: it comes straight from the AVX2 NTT's stores).
+    const __m256i x_first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * i));
+    const __m256i x_second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * i + 16));
+    const V first = _mm512_add_epi32(load(acc + 32 * i), _mm512_cvtepi16_epi32(x_first));
+    const V second = _mm512_add_epi32(load(acc + 32 * i + 16), _mm512_cvtepi16_epi32(x_second));
     store(out + 32 * i, canonical(remove_inverse_r(montgomery_pair(first, second, q), q), q));
   }
 }

@@ -20,6 +20,8 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
 // on the way in: base_multiply_accumulate of a's centred values.
 void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b);
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
+// acc = 0 (256 lanes) in 512-bit stores.
+void clear_accumulator(std::int32_t* acc);
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc);
 void reduce(std::int16_t* f);
 void to_canonical(std::uint16_t* out, const std::int16_t* f);
@@ -47,7 +49,7 @@ class KyberNttAvx512Multiplier
   std::size_t max_accumulated() const { return max_products; }
 
   void transform(const Poly<KyberRing>& a, operand& x) const;
-  void clear(accumulator& acc) const { acc.data.fill(0); }
+  void clear(accumulator& acc) const;  // in 512-bit stores, which the first product's loads can read
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
   // multiply_accumulate(acc, x, y) with x = from_canonical_ntt(c), without forming x.
   static void multiply_accumulate_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
