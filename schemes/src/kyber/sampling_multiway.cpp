@@ -281,15 +281,16 @@ namespace {
 
 // The blocks of the hash beside the matrix, laid out when their bytes are
 // readable: in place in the input, or assembled (the block across the two
-// pieces, the padded last one).
+// pieces, the padded last one). No hash (null): no blocks.
 class HashBlocks {
  public:
-  explicit HashBlocks(const HashBeside& hash)
+  explicit HashBlocks(const HashBeside* hash)
       : hash_(hash),
-        length_(hash.input[0].size() + hash.input[1].size()),
-        count_(length_ / hash.rate + 1),
-        readable_(std::min(hash.ready, length_)) {
+        length_(hash != nullptr ? hash->input[0].size() + hash->input[1].size() : 0),
+        count_(hash != nullptr ? length_ / hash->rate + 1 : 0),
+        readable_(hash != nullptr ? std::min(hash->ready, length_) : 0) {
     if (count_ > 16) throw std::invalid_argument("sample_in_lanes: hash input too long");
+    for (std::size_t b = 0; b < count_; ++b) block_[b] = nullptr;  // (only these are read)
     lay_out();
   }
   std::size_t count() const { return count_; }
@@ -299,32 +300,35 @@ class HashBlocks {
     lay_out();
   }
   // Block b, or null while its bytes are not all readable.
-  const std::uint8_t* block(std::size_t b) const { return block_[b]; }
+  const std::uint8_t* block(std::size_t b) const { return b < laid_out_ ? block_[b] : nullptr; }
 
  private:
+  // Readable bytes are a prefix of the input, so the blocks laid out are too.
   void lay_out() {
-    const auto first = hash_.input[0], second = hash_.input[1];
-    const std::size_t rate = hash_.rate;
-    for (std::size_t b = 0; b < count_; ++b) {
-      const std::size_t at = b * rate, take = std::min(rate, length_ - at);
-      if (block_[b] != nullptr || at + take > readable_) continue;
+    if (hash_ == nullptr) return;
+    const auto first = hash_->input[0], second = hash_->input[1];
+    const std::size_t rate = hash_->rate;
+    for (; laid_out_ < count_; ++laid_out_) {
+      const std::size_t b = laid_out_, at = b * rate, take = std::min(rate, length_ - at);
+      if (at + take > readable_) break;
       if (take == rate && at + rate <= first.size()) {
         block_[b] = first.data() + at;
       } else if (take == rate && at >= first.size()) {
         block_[b] = second.data() + (at - first.size());
       } else {
         std::uint8_t* out = assembled_[assembled_used_++];
-        keccak::assemble_block(out, first, second, at, take, rate, hash_.domain);
+        keccak::assemble_block(out, first, second, at, take, rate, hash_->domain);
         block_[b] = out;
       }
     }
   }
 
-  const HashBeside& hash_;
+  const HashBeside* hash_;
   std::size_t length_, count_, readable_;
-  std::array<const std::uint8_t*, 16> block_{};
+  std::array<const std::uint8_t*, 16> block_;
   alignas(32) std::uint8_t assembled_[2][200];
   std::size_t assembled_used_ = 0;
+  std::size_t laid_out_ = 0;  // blocks [0, laid_out_) are in block_
 };
 
 }  // namespace
@@ -354,8 +358,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   // Every block is laid out before the permutation that reads it is due
   // (most before the first), so that none is written just before a vector
   // load reads it.
-  std::optional<HashBlocks> hash_blocks;
-  if (hash != nullptr) hash_blocks.emplace(*hash);
+  HashBlocks hash_blocks(hash);
   // Entry e = k r + c is A^[r, c] = SampleNTT(rho || c || r), or A^[c, r] when
   // transposed: its seed block is rho || j || i with the SHAKE128 padding.
   // (Copies of one padded template: whole-block copies, not a fill per block.)
@@ -390,7 +393,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   auto announce_rows = [&] {
     for (; next_row < end_row && entries_done[next_row] == k; ++next_row) {
       const std::size_t readable = after_row ? after_row(next_row) : 0;
-      if (hash_blocks) hash_blocks->make_readable(readable);
+      hash_blocks.make_readable(readable);
     }
   };
 
@@ -404,18 +407,18 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   alignas(64) std::uint8_t noise_stream[max_noise][2 * shake256_rate];
   alignas(32) std::uint8_t extra[4][shake128_rate];  // entry blocks past the third
   alignas(32) std::uint8_t hash_out[200];
-  alignas(64) std::array<std::uint64_t, 100> states{};
+  // (Not zeroed here: the first step resets every lane.)
+  alignas(64) std::array<std::uint64_t, 100> states;
   enum class Work : std::uint8_t { idle, hash, entry, noise };
   std::array<Work, 4> work{};
   std::array<std::size_t, 4> index{}, squeezed{}, filled{};
   std::array<const std::uint8_t*, 4> in{};
   std::array<std::size_t, 4> in_words{};
-  unsigned reset = 0;
+  unsigned reset = 0xF;
   std::size_t next_entry = first_entry, next_noise = 0, hash_fed = 0;
   bool hash_waiting = false;
   if (hash != nullptr) {
     work[0] = Work::hash;
-    reset = 1;
     hash_waiting = true;  // fed below once block 0 is readable
   }
   for (;;) {
@@ -437,29 +440,28 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       squeezed[lane] = 0;
       reset |= 1u << lane;
     }
-    if (hash_waiting && hash_blocks->block(hash_fed) != nullptr) {
-      in[0] = hash_blocks->block(hash_fed++);
+    if (hash_waiting && hash_blocks.block(hash_fed) != nullptr) {
+      in[0] = hash_blocks.block(hash_fed++);
       in_words[0] = hash->rate / 8;
       hash_waiting = false;
     }
     if (work[0] == Work::idle && work[1] == Work::idle && work[2] == Work::idle && work[3] == Work::idle) break;
     if (hash_waiting && work[1] == Work::idle && work[2] == Work::idle && work[3] == Work::idle)
       throw std::logic_error("sample_in_lanes: the hash waits for input that nothing will write");
-    // A waiting hash keeps its state (its reset, if not begun, stays pending).
+    // A waiting hash keeps its state (the zero state, if not begun).
     std::array<std::uint64_t, 25> kept;
     if (hash_waiting)
-      for (std::size_t i = 0; i < 25; ++i) kept[i] = states[4 * i];
-    const unsigned kept_reset = hash_waiting ? reset & 1u : 0u;
-    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset & ~kept_reset, family);
+      for (std::size_t i = 0; i < 25; ++i) kept[i] = (reset & 1u) != 0 ? 0 : states[4 * i];
+    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset, family);
     keccak::permute_x4(states.data(), family);
     if (hash_waiting)
       for (std::size_t i = 0; i < 25; ++i) states[4 * i] = kept[i];
     in = {};
     in_words = {};
-    reset = kept_reset;
+    reset = 0;
     std::array<std::uint8_t*, 4> to{};
     std::array<std::size_t, 4> to_words{};
-    const bool hash_done = work[0] == Work::hash && !hash_waiting && hash_fed == hash_blocks->count();
+    const bool hash_done = work[0] == Work::hash && !hash_waiting && hash_fed == hash_blocks.count();
     for (std::size_t lane = 0; lane < 4; ++lane) {
       switch (work[lane]) {
         case Work::hash:
