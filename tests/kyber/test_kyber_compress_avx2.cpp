@@ -233,6 +233,49 @@ TEST_CASE("kyber encode avx2: message conversions equal the portable ones", "[ky
   CHECK(wrong == 0);
 }
 
+// Sum and difference mod q: every value against every lane (paired with a
+// reversed and a shifted copy), the extremes 0 and q - 1 against each other,
+// and seeded random pairs.
+TEST_CASE("kyber compress avx2: add_mod_q and sub equal the portable ones", "[kyber][compress][avx2]") {
+  if (!cpu_supports(Isa::avx2)) {
+    CHECK_FALSE(isa_available(Isa::avx2));
+    return;
+  }
+  std::vector<std::pair<KPoly, KPoly>> pairs;
+  for (const auto& a : every_value(q)) {
+    KPoly reversed, shifted;
+    for (std::size_t i = 0; i < 256; ++i) {
+      reversed[i] = static_cast<std::uint16_t>(q - 1 - a[i]);
+      shifted[i] = a[(i + 37) % 256];
+    }
+    pairs.emplace_back(a, reversed);
+    pairs.emplace_back(a, shifted);
+  }
+  for (std::uint16_t x : {std::uint16_t{0}, static_cast<std::uint16_t>(q - 1)})
+    for (std::uint16_t y : {std::uint16_t{0}, static_cast<std::uint16_t>(q - 1)}) {
+      KPoly a, b;
+      a.coeffs.fill(x);
+      b.coeffs.fill(y);
+      pairs.emplace_back(a, b);
+    }
+  std::mt19937 rng(29);
+  for (int t = 0; t < 50; ++t) {
+    KPoly a, b;
+    for (std::size_t i = 0; i < 256; ++i) {
+      a[i] = static_cast<std::uint16_t>(rng() % q);
+      b[i] = static_cast<std::uint16_t>(rng() % q);
+    }
+    pairs.emplace_back(a, b);
+  }
+  std::size_t wrong = 0;
+  for (const auto& [a, b] : pairs) {
+    wrong += !(add_mod_q(a, b, Isa::avx2) == add_mod_q(a, b));
+    wrong += !(sub(a, b, Isa::avx2) == sub(a, b));
+    wrong += !(add_mod_q(a, b, Isa::avx2) == add(a, b));  // pqmul::add, the definition
+  }
+  CHECK(wrong == 0);
+}
+
 #else
 
 TEST_CASE("kyber compress avx2: not built on this architecture", "[kyber][compress][avx2]") {

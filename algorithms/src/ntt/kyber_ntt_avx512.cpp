@@ -45,6 +45,14 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
 
 [[gnu::always_inline]] inline V load(const void* p) { return _mm512_loadu_si512(p); }
 [[gnu::always_inline]] inline void store(void* p, V v) { _mm512_storeu_si512(p, v); }
+// 32 int16 at p in two 256-bit loads, for data the AVX2 kernels (NTT,
+// decoding) may have just stored: a 512-bit load cannot take its bytes from
+// two 256-bit stores in flight and waits for them to retire.
+[[gnu::always_inline]] inline V load_halves(const std::int16_t* p) {
+  const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 16));
+  return _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+}
 [[gnu::always_inline]] inline V q_vector() { return _mm512_set1_epi16(static_cast<short>(kQ)); }
 
 // a * c * R^-1 per lane (kyber_ntt::fqmul): any int16 a, |c| <= (q-1)/2 -> |r| < q.
@@ -98,9 +106,9 @@ template <bool Canonical>
   const V second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
 #pragma GCC unroll 8
   for (int r = 0; r < 8; ++r) {
-    V va = load(static_cast<const std::int16_t*>(a) + 32 * r);
+    V va = load_halves(static_cast<const std::int16_t*>(a) + 32 * r);
     if constexpr (Canonical) va = _mm512_mask_sub_epi16(va, _mm512_cmpgt_epi16_mask(va, half), va, q);
-    const V vb = load(b + 32 * r);
+    const V vb = load_halves(b + 32 * r);
     const V even = fqmul(vb, load(gamma_table.c[r]), load(gamma_table.c_qinv[r]), q);  // (b0, b1 gamma) mod q
     const V odd = _mm512_shuffle_epi8(vb, swap);                                        // (b1, b0)
     const V c0 = _mm512_madd_epi16(va, even);                                           // a0 b0 + a1 b1 gamma
@@ -146,7 +154,7 @@ void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, 
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) {
     // Lanes 32 i .. 32 i + 15 and the next 16, each with its term of x widened
-    // (x in 256-bit loads: it comes straight from the AVX2 NTT's stores).
+    // (x in 256-bit loads, as load_halves: it comes straight from the AVX2 NTT).
     const __m256i x_first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * i));
     const __m256i x_second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * i + 16));
     const V first = _mm512_add_epi32(load(acc + 32 * i), _mm512_cvtepi16_epi32(x_first));
@@ -164,7 +172,7 @@ void reduce(std::int16_t* f) {
 void to_canonical(std::uint16_t* out, const std::int16_t* f) {
   const V q = q_vector();
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) store(out + 32 * i, canonical(barrett(load(f + 32 * i), q), q));
+  for (int i = 0; i < 8; ++i) store(out + 32 * i, canonical(barrett(load_halves(f + 32 * i), q), q));
 }
 
 }  // namespace pqmul::kyber_ntt::avx512

@@ -79,4 +79,27 @@ bool decompress(std::uint16_t* r, const std::uint16_t* f, unsigned d) {
   }
 }
 
+void add_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b) {
+  const __m256i modulus = _mm256_set1_epi16(static_cast<short>(q));
+  for (int i = 0; i < 256; i += 16) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+    // a + b - q lies in (-q, q): q added back where it is negative.
+    const __m256i t = _mm256_sub_epi16(_mm256_add_epi16(x, y), modulus);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i),
+                        _mm256_add_epi16(t, _mm256_and_si256(modulus, _mm256_srai_epi16(t, 15))));
+  }
+}
+
+void sub_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b) {
+  const __m256i modulus = _mm256_set1_epi16(static_cast<short>(q));
+  for (int i = 0; i < 256; i += 16) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+    const __m256i t = _mm256_sub_epi16(x, y);  // in (-q, q)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i),
+                        _mm256_add_epi16(t, _mm256_and_si256(modulus, _mm256_srai_epi16(t, 15))));
+  }
+}
+
 }  // namespace pqmul::kyber::avx2

@@ -271,4 +271,39 @@ void byte_decode_1(std::uint16_t* f, const std::uint8_t* in) { decode_small<1>(f
 void byte_decode_4(std::uint16_t* f, const std::uint8_t* in) { decode_small<4>(f, in); }
 void byte_decode_5(std::uint16_t* f, const std::uint8_t* in) { decode_small<5>(f, in); }
 
+namespace {
+
+// Step k of a 128-bit half (coefficients 16 k .. 16 k + 15 of that half's
+// 128): 16-bit lane j takes byte 2 k + j / 8 into its low byte, the high byte
+// zeroed.
+struct MessageControl {
+  alignas(32) std::int8_t byte[8][32];
+};
+constexpr MessageControl make_message_control() {
+  MessageControl c{};
+  for (int k = 0; k < 8; ++k)
+    for (int j = 0; j < 16; ++j) {
+      c.byte[k][2 * j] = static_cast<std::int8_t>(2 * k + j / 8);
+      c.byte[k][2 * j + 1] = -1;
+    }
+  return c;
+}
+constexpr MessageControl message_control = make_message_control();
+
+}  // namespace
+
+void decode_message(std::uint16_t* f, const std::uint8_t* m) {
+  const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(m));
+  const __m256i lower = _mm256_permute2x128_si256(bytes, bytes, 0x00);  // bytes 0..15 in both halves
+  const __m256i upper = _mm256_permute2x128_si256(bytes, bytes, 0x11);  // bytes 16..31
+  const __m256i bit = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128);
+  const __m256i half_q = _mm256_set1_epi16(1665);
+  for (int step = 0; step < 16; ++step) {
+    const __m256i control = _mm256_load_si256(reinterpret_cast<const __m256i*>(message_control.byte[step % 8]));
+    const __m256i x = _mm256_shuffle_epi8(step < 8 ? lower : upper, control);
+    const __m256i set = _mm256_cmpeq_epi16(_mm256_and_si256(x, bit), bit);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(f + 16 * step), _mm256_and_si256(set, half_q));
+  }
+}
+
 }  // namespace pqmul::kyber::avx2

@@ -340,9 +340,8 @@ KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa) {
   KPoly f(uninitialized);  // the one result of every path: returned in place
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly bits(uninitialized);
-    avx2::byte_decode_1(bits.coeffs.data(), m.data());
-    if (avx2::decompress(f.coeffs.data(), bits.coeffs.data(), 1)) return f;
+    avx2::decode_message(f.coeffs.data(), m.data());
+    return f;
   }
 #endif
   static_cast<void>(isa);
@@ -370,6 +369,30 @@ KPoly sub(const KPoly& a, const KPoly& b) {
     r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
   }
   return r;
+}
+
+KPoly add_mod_q(const KPoly& a, const KPoly& b, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly r(uninitialized);
+    avx2::add_mod_q(r.coeffs.data(), a.coeffs.data(), b.coeffs.data());
+    return r;
+  }
+#endif
+  static_cast<void>(isa);
+  return add_mod_q(a, b);
+}
+
+KPoly sub(const KPoly& a, const KPoly& b, Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    KPoly r(uninitialized);
+    avx2::sub_mod_q(r.coeffs.data(), a.coeffs.data(), b.coeffs.data());
+    return r;
+  }
+#endif
+  static_cast<void>(isa);
+  return sub(a, b);
 }
 
 }  // namespace pqmul::kyber

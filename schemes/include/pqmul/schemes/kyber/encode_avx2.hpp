@@ -22,6 +22,11 @@ void byte_decode_1(std::uint16_t* f, const std::uint8_t* in);
 void byte_decode_4(std::uint16_t* f, const std::uint8_t* in);
 void byte_decode_5(std::uint16_t* f, const std::uint8_t* in);
 
+// f = Decompress_1(ByteDecode_1(m)) of a 32-byte message: bit i of m gives
+// f[i] = (q + 1) / 2 or 0. One 32-byte load (the message was usually just
+// written, and overlapping narrower loads would each wait for its stores).
+void decode_message(std::uint16_t* f, const std::uint8_t* m);
+
 // ByteEncode_d of 256 coefficients below 2^d into 32 d bytes, d in {1, 4, 5, 10, 11, 12}
 // (other d: returns false and writes nothing). Writes no byte outside `out`.
 bool byte_encode(std::uint8_t* out, const std::uint16_t* f, unsigned d);

@@ -552,7 +552,7 @@ class Kyber {
     const KPoly& e2 = noise_polys[2 * k];
     // u = NTT^-1(A^T o y^) + e1.
     auto put_u = [&](unsigned row, const KPoly& product) {
-      byte_encode(compress(add_mod_q(product, e1[row]), P::du, hash_isa_), P::du,
+      byte_encode(compress(add_mod_q(product, e1[row], hash_isa_), P::du, hash_isa_), P::du,
                   ct.subspan(32 * P::du * row, 32 * P::du), hash_isa_);
     };
     const auto y_ops = operands_if_cached(y);
@@ -565,7 +565,8 @@ class Kyber {
         },
         put_u);
     // v = NTT^-1(t^T o y^) + e2 + mu.
-    const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2), message_to_poly(msg, hash_isa_));
+    const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2, hash_isa_),
+                              message_to_poly(msg, hash_isa_), hash_isa_);
     byte_encode(compress(v, P::dv, hash_isa_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes), hash_isa_);
   }
 
@@ -579,7 +580,7 @@ class Kyber {
         [&](unsigned i) { return byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
     const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv, hash_isa_), P::dv, hash_isa_);
     // w = v - NTT^-1(s^T o NTT(u)).
-    poly_to_message(sub(v, inner_product_ntt(s_hat, u, {})), msg, hash_isa_);
+    poly_to_message(sub(v, inner_product_ntt(s_hat, u, {}), hash_isa_), msg, hash_isa_);
   }
 
   M m_;

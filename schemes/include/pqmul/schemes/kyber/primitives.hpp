@@ -85,6 +85,10 @@ KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa);
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa);
 
 KPoly sub(const KPoly& a, const KPoly& b);
+// a + b and a - b mod q (add_mod_q below, sub) on the AVX2 kernels where `isa`
+// has them (call only where isa_available(isa)).
+KPoly add_mod_q(const KPoly& a, const KPoly& b, Isa isa);
+KPoly sub(const KPoly& a, const KPoly& b, Isa isa);
 
 // a + b mod q for canonical a, b: pqmul::add's values, computed in 16-bit
 // lanes (a + b - q lies in (-q, q), so one masked addition of q, taken from
