@@ -1,4 +1,4 @@
-// The AVX2 Compress_d / Decompress_d kernels against their portable twins
+// The AVX2 (and AVX-512 Compress_d) kernels against their portable twins
 // (kyber::compress / decompress, themselves checked against exact rounding in
 // test_kyber_primitives.cpp): every input value of every d, in all positions.
 #include <catch2/catch.hpp>
@@ -9,6 +9,7 @@
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
+#include "pqmul/schemes/kyber/compress_avx512.hpp"
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
@@ -45,6 +46,12 @@ TEST_CASE("kyber compress avx2: equals the portable Compress_d on every value", 
       REQUIRE(avx2::compress(r.coeffs.data(), f.coeffs.data(), d));
       wrong += !(r == compress(f, d));
       wrong += !(compress(f, d, Isa::avx2) == compress(f, d));
+      if (cpu_supports(Isa::avx512)) {  // the AVX-512 kernel, and in place
+        KPoly in_place = f;
+        REQUIRE(avx512::compress(in_place.coeffs.data(), in_place.coeffs.data(), d));
+        wrong += !(in_place == compress(f, d));
+        wrong += !(compress(f, d, Isa::avx512) == compress(f, d));
+      }
     }
   CHECK(wrong == 0);
   // Zeros, and in place.

@@ -1,6 +1,6 @@
-// AVX-512 kernel of Compress_d (declared in compress_avx512.hpp): the AVX2
-// kernel's arithmetic on 16 32-bit lanes per half step, division-free, so
-// secret coefficients take constant time.
+// AVX-512 kernel of Compress_d (declared in compress_avx512.hpp): 32 16-bit
+// lanes per step, division-free (an estimated quotient and its remainder),
+// so secret coefficients take constant time.
 #include "pqmul/schemes/kyber/compress_avx512.hpp"
 
 // GCC 12 reports its own AVX-512 headers' deliberately undefined vectors
@@ -14,28 +14,39 @@
 namespace pqmul::kyber::avx512 {
 namespace {
 
-constexpr std::uint32_t q = 3329;
-constexpr std::uint32_t reciprocal_36 = static_cast<std::uint32_t>(((std::uint64_t{1} << 36) + q - 1) / q);
+constexpr std::uint16_t q = 3329;
 
-// Compress_D of 16 canonical values in 32-bit lanes: floor((x 2^D + (q-1)/2) / q)
-// as (numerator * m) >> 36 with m = ceil(2^36 / q), exact for numerators below
-// 2^24 (here below 2^23); 64-bit products of the even and the odd lanes.
+// Compress_D of 32 canonical values in 16-bit lanes: the quotient
+// Q = floor((x 2^D + (q-1)/2) / q). With M = floor(2^(16+D) / q) (below 2^16
+// for D <= 11), floor(x M / 2^16) is Q, Q - 1 or Q - 2 (it undershoots
+// x 2^D / q by less than x / 2^16 < 1, and the added (q-1)/2 moves Q by at
+// most 1), so the remainder numerator - estimate q lies in [0, 3q) and fits
+// 16 bits: the low 16 bits of both products give it exactly, and one or two
+// masked increments finish Q. No division; secret values take constant time.
 template <int D>
-__m512i compress16(__m512i x) {
-  const __m512i m = _mm512_set1_epi32(static_cast<int>(reciprocal_36));
-  const __m512i numerator = _mm512_add_epi32(_mm512_slli_epi32(x, D), _mm512_set1_epi32((q - 1) / 2));
-  const __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(numerator, m), 36);
-  const __m512i odd_product = _mm512_mul_epu32(_mm512_srli_epi64(numerator, 32), m);
-  const __m512i odd = _mm512_slli_epi64(_mm512_srli_epi64(odd_product, 36), 32);
-  return _mm512_and_si512(_mm512_mask_blend_epi32(0xAAAA, even, odd), _mm512_set1_epi32((1 << D) - 1));
+__m512i compress32(__m512i x) {
+  constexpr auto m = static_cast<std::uint16_t>((std::uint32_t{1} << (16 + D)) / q);
+  const __m512i modulus = _mm512_set1_epi16(static_cast<short>(q));
+  const __m512i one = _mm512_set1_epi16(1);
+  const __m512i numerator_low =
+      _mm512_add_epi16(_mm512_slli_epi16(x, D), _mm512_set1_epi16((q - 1) / 2));  // mod 2^16
+  __m512i quotient = _mm512_mulhi_epu16(x, _mm512_set1_epi16(static_cast<short>(m)));
+  const __m512i remainder = _mm512_sub_epi16(numerator_low, _mm512_mullo_epi16(quotient, modulus));
+  quotient = _mm512_mask_add_epi16(quotient, _mm512_cmpge_epu16_mask(remainder, modulus), quotient, one);
+  quotient = _mm512_mask_add_epi16(quotient, _mm512_cmpge_epu16_mask(remainder, _mm512_set1_epi16(2 * q)), quotient,
+                                   one);
+  return _mm512_and_si512(quotient, _mm512_set1_epi16((1 << D) - 1));
 }
 
 template <int D>
 void compress_all(std::uint16_t* r, const std::uint16_t* f) {
-  for (int i = 0; i < 256; i += 16) {
-    const __m512i x = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + i)));
-    // Truncating narrowing keeps the lane order.
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i), _mm512_cvtepi32_epi16(compress16<D>(x)));
+  for (int i = 0; i < 256; i += 32) {
+    // Two 256-bit loads: f usually comes straight from an AVX2 kernel's
+    // stores, which a 512-bit load could not take its data from.
+    const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + i));
+    const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + i + 16));
+    const __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+    _mm512_storeu_si512(r + i, compress32<D>(x));
   }
 }
 
