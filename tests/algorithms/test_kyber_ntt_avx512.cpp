@@ -129,6 +129,12 @@ TEST_CASE("kyber ntt avx512: the product with a canonical first factor equals th
     k2::base_multiply_accumulate(want.data(), centred.data(), b.data());
     k5::base_multiply_accumulate_canonical(got.data(), canonical.data(), b.data());
     REQUIRE(got == want);
+    // Written rather than added: the product alone, whatever acc held.
+    Lanes product{}, written;
+    k2::base_multiply_accumulate(product.data(), centred.data(), b.data());
+    written.fill(0x5A5A5A5A);
+    k5::base_multiply_canonical(written.data(), canonical.data(), b.data());
+    REQUIRE(written == product);
   }
 }
 

@@ -91,9 +91,10 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
   return _mm512_add_epi16(r, _mm512_and_si512(q, _mm512_srai_epi16(r, 15)));
 }
 
-// acc += a o b (pairs 2i, 2i + 1 as in kyber_ntt::base_multiply_accumulate);
-// Canonical: a holds values in [0, q), centred in registers first.
-template <bool Canonical>
+// acc += a o b (pairs 2i, 2i + 1 as in kyber_ntt::base_multiply_accumulate),
+// or acc = a o b without reading acc (Accumulate false); Canonical: a holds
+// values in [0, q), centred in registers first.
+template <bool Canonical, bool Accumulate = true>
 [[gnu::always_inline]] inline void multiply_accumulate_pairs(std::int32_t* acc, const void* a, const std::int16_t* b) {
   const V q = q_vector();
   const V half = _mm512_set1_epi16((kQ - 1) / 2);
@@ -116,8 +117,15 @@ template <bool Canonical>
     const V lo = _mm512_unpacklo_epi32(c0, c1);
     const V hi = _mm512_unpackhi_epi32(c0, c1);
     std::int32_t* out = acc + 32 * r;
-    store(out, _mm512_add_epi32(load(out), _mm512_permutex2var_epi64(lo, first, hi)));
-    store(out + 16, _mm512_add_epi32(load(out + 16), _mm512_permutex2var_epi64(lo, second, hi)));
+    const V first_sums = _mm512_permutex2var_epi64(lo, first, hi);
+    const V second_sums = _mm512_permutex2var_epi64(lo, second, hi);
+    if constexpr (Accumulate) {
+      store(out, _mm512_add_epi32(load(out), first_sums));
+      store(out + 16, _mm512_add_epi32(load(out + 16), second_sums));
+    } else {
+      store(out, first_sums);
+      store(out + 16, second_sums);
+    }
   }
 }
 
@@ -129,6 +137,10 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
 
 void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b) {
   multiply_accumulate_pairs<true>(acc, a, b);
+}
+
+void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b) {
+  multiply_accumulate_pairs<true, false>(acc, a, b);
 }
 
 void clear_accumulator(std::int32_t* acc) {

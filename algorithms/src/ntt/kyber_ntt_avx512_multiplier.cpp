@@ -40,9 +40,13 @@ void KyberNttAvx512Multiplier::multiply_accumulate(accumulator& acc, const opera
   avx512::base_multiply_accumulate(acc.data.data(), x.data.data(), y.data.data());
 }
 
-void KyberNttAvx512Multiplier::multiply_accumulate_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
-                                                             const operand& y) {
-  avx512::base_multiply_accumulate_canonical(acc.data.data(), c.data(), y.data.data());
+void KyberNttAvx512Multiplier::multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
+                                                  const operand& y, bool first) {
+  if (first) {
+    avx512::base_multiply_canonical(acc.data.data(), c.data(), y.data.data());
+  } else {
+    avx512::base_multiply_accumulate_canonical(acc.data.data(), c.data(), y.data.data());
+  }
 }
 
 void KyberNttAvx512Multiplier::inverse(const accumulator& acc, Poly<KyberRing>& out) const {

@@ -372,27 +372,29 @@ KPoly sub(const KPoly& a, const KPoly& b) {
 }
 
 KPoly add_mod_q(const KPoly& a, const KPoly& b, Isa isa) {
+  KPoly r(uninitialized);  // the one result of every path: returned in place, not copied
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly r(uninitialized);
     avx2::add_mod_q(r.coeffs.data(), a.coeffs.data(), b.coeffs.data());
     return r;
   }
 #endif
   static_cast<void>(isa);
-  return add_mod_q(a, b);
+  r = add_mod_q(a, b);
+  return r;
 }
 
 KPoly sub(const KPoly& a, const KPoly& b, Isa isa) {
+  KPoly r(uninitialized);  // as in add_mod_q
 #if defined(PQMUL_X86_SIMD)
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly r(uninitialized);
     avx2::sub_mod_q(r.coeffs.data(), a.coeffs.data(), b.coeffs.data());
     return r;
   }
 #endif
   static_cast<void>(isa);
-  return sub(a, b);
+  r = sub(a, b);
+  return r;
 }
 
 }  // namespace pqmul::kyber

@@ -19,6 +19,8 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
 // The same with a canonical (values in [0, q), as sampled or decoded), centred
 // on the way in: base_multiply_accumulate of a's centred values.
 void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b);
+// acc = a o b (as base_multiply_accumulate_canonical on a zero acc; acc only written).
+void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b);
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
 // acc = 0 (256 lanes) in 512-bit stores.
 void clear_accumulator(std::int32_t* acc);
@@ -51,9 +53,10 @@ class KyberNttAvx512Multiplier
   void transform(const Poly<KyberRing>& a, operand& x) const;
   void clear(accumulator& acc) const;  // in 512-bit stores, which the first product's loads can read
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
-  // multiply_accumulate(acc, x, y) with x = from_canonical_ntt(c), without forming x.
-  static void multiply_accumulate_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
-                                            const operand& y);
+  // multiply_accumulate(acc, x, y) with x = from_canonical_ntt(c), without
+  // forming x; `first`: into acc as if cleared (acc is only written).
+  static void multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c, const operand& y,
+                                 bool first);
   void inverse(const accumulator& acc, Poly<KyberRing>& out) const;
 
   static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);

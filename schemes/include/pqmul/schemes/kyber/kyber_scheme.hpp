@@ -36,9 +36,11 @@ struct NttBridge {
   using operand = typename M::operand;
   using accumulator = typename M::accumulator;
   static void from_ntt(const M& m, const KPoly& f_hat, operand& x) { m.transform(inverse_ntt(f_hat), x); }
-  // acc += f * x for f given in the NTT domain (`scratch` holds f's operand).
-  static void multiply_accumulate_ntt(const M& m, accumulator& acc, const KPoly& f_hat, operand& scratch,
-                                      const operand& x) {
+  // acc = f * x (`first`) or acc += f * x, for f given in the NTT domain
+  // (`scratch` holds f's operand).
+  static void multiply_ntt(const M& m, accumulator& acc, const KPoly& f_hat, operand& scratch, const operand& x,
+                           bool first) {
+    if (first) m.clear(acc);
     from_ntt(m, f_hat, scratch);
     m.multiply_accumulate(acc, scratch, x);
   }
@@ -60,13 +62,15 @@ struct NttBridge<M> {
   // f_hat is canonical (sampled or decoded below q): one centring step
   // makes the operand, on the multiplier's ISA.
   static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { M::from_canonical_ntt(f_hat.coeffs, x); }
-  // acc += f^ o x, f^ canonical: centred inside the product where the
-  // multiplier can, else through its operand (`scratch`).
-  static void multiply_accumulate_ntt(const M& m, typename M::accumulator& acc, const KPoly& f_hat,
-                                      typename M::operand& scratch, const typename M::operand& x) {
-    if constexpr (requires { M::multiply_accumulate_canonical(acc, f_hat.coeffs, x); }) {
-      M::multiply_accumulate_canonical(acc, f_hat.coeffs, x);
+  // acc = f^ o x (`first`) or acc += f^ o x, f^ canonical: centred inside the
+  // product, and the first one written rather than added to a cleared
+  // accumulator, where the multiplier can; else through its operand (`scratch`).
+  static void multiply_ntt(const M& m, typename M::accumulator& acc, const KPoly& f_hat,
+                           typename M::operand& scratch, const typename M::operand& x, bool first) {
+    if constexpr (requires { M::multiply_canonical(acc, f_hat.coeffs, x, first); }) {
+      M::multiply_canonical(acc, f_hat.coeffs, x, first);
     } else {
+      if (first) m.clear(acc);
       from_ntt(m, f_hat, scratch);
       m.multiply_accumulate(acc, scratch, x);
     }
@@ -403,7 +407,6 @@ class Kyber {
     KPoly sum(uninitialized);  // the eager strategy's running sum, zeroed per row
     for (unsigned row = first_row; row < end_row; ++row) {
       if (strategy_ == Strategy::eager) sum = KPoly{};
-      m_.clear(acc);
       for (unsigned col = 0; col < k; ++col) {
         const typename M::operand* vx = &x;
         if (strategy_ == Strategy::cached) {
@@ -411,8 +414,7 @@ class Kyber {
         } else {
           m_.transform(v[col], x);
         }
-        if (strategy_ == Strategy::eager) m_.clear(acc);
-        Bridge::multiply_accumulate_ntt(m_, acc, entries[k * row + col], a, *vx);
+        Bridge::multiply_ntt(m_, acc, entries[k * row + col], a, *vx, col == 0 || strategy_ == Strategy::eager);
         if (strategy_ == Strategy::eager) {
           KPoly product;
           m_.inverse(acc, product);
@@ -433,7 +435,6 @@ class Kyber {
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     KPoly sum = strategy_ == Strategy::eager ? KPoly{} : KPoly(uninitialized);  // the eager sum starts at zero
-    m_.clear(acc);
     for (unsigned j = 0; j < k; ++j) {
       const typename M::operand* vx = &x;
       if (cached.empty()) {
@@ -441,8 +442,7 @@ class Kyber {
       } else {
         vx = &cached[j];
       }
-      if (strategy_ == Strategy::eager) m_.clear(acc);
-      Bridge::multiply_accumulate_ntt(m_, acc, f_hat[j], a, *vx);
+      Bridge::multiply_ntt(m_, acc, f_hat[j], a, *vx, j == 0 || strategy_ == Strategy::eager);
       if (strategy_ == Strategy::eager) {
         KPoly product;
         m_.inverse(acc, product);
