@@ -175,6 +175,13 @@ void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, 
   }
 }
 
+void copy_coefficients(std::int16_t* f, const std::uint16_t* a) {
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(f + 16 * i),
+                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + 16 * i)));
+}
+
 void reduce(std::int16_t* f) {
   const V q = q_vector();
 #pragma GCC unroll 8

@@ -4,7 +4,6 @@
 #include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
 
 #include <cassert>
-#include <cstring>
 
 #if defined(PQMUL_X86_SIMD)
 
@@ -15,13 +14,11 @@ namespace avx512 = kyber_ntt::avx512;
 
 namespace {
 
-// The coefficients of canonical a (below 2^15: the same bits as int16) into f.
-// A wide copy: the NTT's 256-bit loads cannot take their data from narrower
-// stores in flight, and the baseline loop stored 16 bytes at a time.
+// The coefficients of canonical a (below 2^15: the same bits as int16) into f,
+// in 256-bit moves (see avx512::copy_coefficients).
 void copy_coefficients(kyber_ntt::Coeffs& f, const Poly<KyberRing>& a) {
   assert(is_canonical(a));
-  static_assert(sizeof f == sizeof a.coeffs);
-  std::memcpy(f.data(), a.coeffs.data(), sizeof f);
+  avx512::copy_coefficients(f.data(), a.coeffs.data());
 }
 
 }  // namespace

@@ -27,6 +27,10 @@ void clear_accumulator(std::int32_t* acc);
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc);
 void reduce(std::int16_t* f);
 void to_canonical(std::uint16_t* out, const std::int16_t* f);
+// f = a (256 coefficients below 2^15, so the same bits) in 256-bit moves: the
+// NTT's loads can take their data from these stores in flight, and a reads
+// well from the AVX2 samplers' stores (a plain copy became rep movs).
+void copy_coefficients(std::int16_t* f, const std::uint16_t* a);
 // out = acc + x lane by lane (int32, wrapping) reduced into [0, q): the values
 // of add_ntt, to_ntt and ntt_coefficients in one pass.
 void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x);
