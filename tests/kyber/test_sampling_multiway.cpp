@@ -396,6 +396,19 @@ std::vector<std::vector<std::uint8_t>> rejection_streams(std::size_t length, tes
   return streams;
 }
 
+// CBD inputs for eta: all zeros, all ones, each single set bit (every field
+// position of every coefficient), seeded random streams.
+std::vector<std::vector<std::uint8_t>> cbd_streams(unsigned eta, test::TestPrng& prng) {
+  std::vector<std::vector<std::uint8_t>> streams = {std::vector<std::uint8_t>(64 * eta, 0x00),
+                                                    std::vector<std::uint8_t>(64 * eta, 0xFF)};
+  for (std::size_t b = 0; b < 512 * eta; ++b) {
+    streams.emplace_back(64 * eta, 0x00);
+    streams.back()[b / 8] = static_cast<std::uint8_t>(1u << (b % 8));
+  }
+  for (int r = 0; r < 20; ++r) streams.push_back(prng.bytes(64 * eta));
+  return streams;
+}
+
 }  // namespace
 
 TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", "[kyber][sampling][avx2]") {
@@ -419,15 +432,7 @@ TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", 
     }
   }
   for (unsigned eta : {2u, 3u}) {
-    std::vector<std::vector<std::uint8_t>> streams = {std::vector<std::uint8_t>(64 * eta, 0x00),
-                                                      std::vector<std::uint8_t>(64 * eta, 0xFF)};
-    // One set bit at a time in the first coefficients' fields, then random.
-    for (std::size_t b = 0; b < 16; ++b) {
-      streams.emplace_back(64 * eta, 0x00);
-      streams.back()[b / 8] = static_cast<std::uint8_t>(1u << (b % 8));
-    }
-    for (int r = 0; r < 20; ++r) streams.push_back(prng.bytes(64 * eta));
-    for (const auto& stream : streams) {
+    for (const auto& stream : cbd_streams(eta, prng)) {
       KPoly got;
       kyber_cbd_avx2(got.coeffs.data(), stream.data(), eta);
       INFO("eta " << eta);
@@ -463,6 +468,21 @@ TEST_CASE("kyber_rej_uniform_avx512vbmi2 equals the FIPS 203 loop", "[kyber][sam
         REQUIRE(n_got == n_expected);
         REQUIRE(got == expected);
       }
+    }
+  }
+}
+TEST_CASE("kyber_cbd_avx512vbmi equals the FIPS 203 loop", "[kyber][sampling][avx512]") {
+  if (!avx512_vbmi2_available()) return;  // the samplers then never choose this kernel (see above)
+  test::TestPrng prng(67);
+  for (unsigned eta : {2u, 3u}) {
+    for (const auto& stream : cbd_streams(eta, prng)) {
+      // Guard words after the 256 coefficients catch a store past the end.
+      std::array<std::uint16_t, 256 + 32> got;
+      got.fill(0xBEEF);
+      kyber_cbd_avx512vbmi(got.data(), stream.data(), eta);
+      INFO("eta " << eta);
+      REQUIRE(std::equal(got.begin(), got.begin() + 256, reference_cbd(stream, eta).coeffs.begin()));
+      REQUIRE(std::all_of(got.begin() + 256, got.end(), [](std::uint16_t g) { return g == 0xBEEF; }));
     }
   }
 }

@@ -56,9 +56,13 @@ std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* b
 }
 
 // out = SamplePolyCBD_eta of the 64 eta bytes at `stream`.
-void cbd_from_stream(KPoly& out, const std::uint8_t* stream, unsigned eta, [[maybe_unused]] bool avx2) {
+void cbd_from_stream(KPoly& out, const std::uint8_t* stream, unsigned eta, [[maybe_unused]] Kernels kernels) {
 #if defined(PQMUL_X86_SIMD)
-  if (avx2) {
+  if (kernels == Kernels::avx512_vbmi2) {
+    kyber_cbd_avx512vbmi(out.coeffs.data(), stream, eta);
+    return;
+  }
+  if (kernels == Kernels::avx2) {
     kyber_cbd_avx2(out.coeffs.data(), stream, eta);
     return;
   }
@@ -158,8 +162,8 @@ void prf_cbd_ways_into(std::span<const std::uint8_t, 32> sigma, const std::array
   typename keccak::MultiSponge<Ways>::Outputs outputs;
   for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], 64 * max_eta);
   prf.squeeze(outputs);
-  const bool avx2 = prf.isa() != Isa::portable;
-  for (std::size_t k = 0; k < Ways; ++k) cbd_from_stream(*out[k], stream[k], eta[k], avx2);
+  const Kernels kernels = kernels_for(prf.isa());
+  for (std::size_t k = 0; k < Ways; ++k) cbd_from_stream(*out[k], stream[k], eta[k], kernels);
 }
 
 template <std::size_t Ways>
@@ -353,7 +357,6 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   const Isa wanted = wanted_isa(isa);
   const Isa family = keccak::lower_keccak_isa(wanted, 4);
   const Kernels kernels = kernels_for(wanted);
-  const bool avx2 = kernels != Kernels::portable;
 
   // Every block is laid out before the permutation that reads it is due
   // (most before the first), so that none is written just before a vector
@@ -511,7 +514,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
         case Work::noise:
           ++squeezed[lane];
           if (shake256_rate * squeezed[lane] < 64 * noise->eta[i]) break;
-          cbd_from_stream(noise->out[i], noise_stream[i], noise->eta[i], avx2);
+          cbd_from_stream(noise->out[i], noise_stream[i], noise->eta[i], kernels);
           work[lane] = Work::idle;
           break;
         case Work::idle:

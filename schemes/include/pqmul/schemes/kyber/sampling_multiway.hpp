@@ -33,6 +33,9 @@ std::size_t kyber_rej_uniform_avx512vbmi2(std::uint16_t* coeffs, std::size_t fil
                                           std::size_t length);
 // SamplePolyCBD_eta of 64 eta bytes into 256 canonical coefficients, eta in {2, 3}.
 void kyber_cbd_avx2(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta);
+// The same with AVX-512 VBMI (sampling_multiway_avx512vbmi2.cpp): needs
+// avx512_vbmi2_available().
+void kyber_cbd_avx512vbmi(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta);
 #endif
 
 // The two index bytes appended to rho: A^[i, j] = SampleNTT(rho || j || i).
