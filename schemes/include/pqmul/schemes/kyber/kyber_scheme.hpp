@@ -16,6 +16,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -369,23 +370,41 @@ class Kyber {
     return W;
   }
 
+  // The operands of a vector for the cached strategy. Multipliers of plain
+  // storage (UnfilledStorage: transform writes an operand whole) keep them in
+  // place, without a heap allocation or a copy per operand; the others in a
+  // vector of make_operand()'s.
+  static constexpr bool plain_operands =
+      std::is_base_of_v<UnfilledStorage<typename M::operand, typename M::accumulator>, M>;
+  struct InPlaceOperands {
+    InPlaceOperands() {}  // (the operands are left for transform to write)
+    std::array<typename M::operand, k> items;
+    bool present = false;
+    bool empty() const { return !present; }
+    const typename M::operand& operator[](std::size_t i) const { return items[i]; }
+  };
+  using Operands = std::conditional_t<plain_operands, InPlaceOperands, std::vector<typename M::operand>>;
+
   // One matrix-vector row: acc = sum_j A^[row][j] * v_j, where v holds the
   // vector's operands (the cached strategy transforms them once; the lazy
   // one again for each row; the eager one inverts every product separately).
-  void transform_vector(VectorView v, std::vector<typename M::operand>& out) const {
-    out.clear();
-    out.reserve(v.size());
-    for (const auto& p : v) {
-      out.push_back(m_.make_operand());
-      m_.transform(p, out.back());
+  void transform_vector(VectorView v, Operands& out) const {
+    if constexpr (plain_operands) {
+      for (unsigned i = 0; i < k; ++i) m_.transform(v[i], out.items[i]);
+      out.present = true;
+    } else {
+      out.clear();
+      out.reserve(v.size());
+      for (const auto& p : v) {
+        out.push_back(m_.make_operand());
+        m_.transform(p, out.back());
+      }
     }
   }
 
-  // The operands of v for the cached strategy, none for the others.
-  std::vector<typename M::operand> operands_if_cached(VectorView v) const {
-    std::vector<typename M::operand> out;
+  // out = the operands of v for the cached strategy, none for the others.
+  void cache_operands(VectorView v, Operands& out) const {
     if (strategy_ == Strategy::cached) transform_vector(v, out);
-    return out;
   }
 
   // Computes, for each row, the product with the matrix (or its transpose)
@@ -397,7 +416,7 @@ class Kyber {
   // before, else null. Rows [first_row, end_row) only.
   template <class Finish, class FinishNormal>
   void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, VectorView v,
-                    const std::vector<typename M::operand>& cached, const Matrix* precomputed, Finish&& finish,
+                    const Operands& cached, const Matrix* precomputed, Finish&& finish,
                     FinishNormal&& finish_normal, unsigned first_row = 0, unsigned end_row = k) const {
     // (Both branches are prvalues: the matrix is built in place, not copied.)
     const Matrix sampled = precomputed != nullptr ? unzeroed<k * k>() : matrix(rho, transposed);
@@ -431,7 +450,7 @@ class Kyber {
 
   // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain.
   // `cached`: as for matrix_times (empty unless the strategy is cached).
-  KPoly inner_product_ntt(VectorView f_hat, VectorView v, const std::vector<typename M::operand>& cached) const {
+  KPoly inner_product_ntt(VectorView f_hat, VectorView v, const Operands& cached) const {
     auto a = m_.make_operand(), x = m_.make_operand();
     auto acc = m_.make_accumulator();
     KPoly sum = strategy_ == Strategy::eager ? KPoly{} : KPoly(uninitialized);  // the eager sum starts at zero
@@ -479,7 +498,7 @@ class Kyber {
     etas.fill(P::eta1);
     auto se = unzeroed<2 * k>();  // s: nonces 0..k-1, e: k..2k-1
     const VectorView s(se.data(), k), e(se.data() + k, k);
-    std::vector<typename M::operand> s_ops;
+    Operands s_ops;
     // t^ = A^ o s^ + e^, encoded in the NTT domain, rows [first, end).
     auto encode_rows = [&](const Matrix* sampled, unsigned first, unsigned end) {
       matrix_times(
@@ -506,7 +525,7 @@ class Kyber {
       const NoiseBeside noise_job{sigma, 0, etas, se};
       constexpr unsigned rows_first = k == 4 ? 2 : 1;
       sample_in_lanes(rho, k, false, a, 0, rows_first, nullptr, &noise_job, {}, hash_isa_);
-      s_ops = operands_if_cached(s);
+      cache_operands(s, s_ops);
       encode_rows(&a, 0, rows_first);
       const HashBeside digest{keccak::sha3_256_rate, keccak::sha3_domain, {ek, {}}, ek_digest,
                               P::poly_bytes * rows_first};
@@ -529,7 +548,7 @@ class Kyber {
         sample_in_lanes(rho, k, false, a, nullptr, &noise_job, hash_isa_);
         sampled = &a;
       }
-      s_ops = operands_if_cached(s);
+      cache_operands(s, s_ops);
       encode_rows(sampled, 0, k);
       const auto h = keccak::sha3_256(ek, hash_isa_);
       std::copy(h.begin(), h.end(), ek_digest.begin());
@@ -558,7 +577,8 @@ class Kyber {
       byte_encode(compress(add_mod_q(product, e1[row], hash_isa_), P::du, hash_isa_), P::du,
                   ct.subspan(32 * P::du * row, 32 * P::du), hash_isa_);
     };
-    const auto y_ops = operands_if_cached(y);
+    Operands y_ops;
+    cache_operands(y, y_ops);
     matrix_times(
         rho, true, y, y_ops, a_t,
         [&](unsigned row, const typename M::accumulator& acc) {
