@@ -155,10 +155,10 @@ void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
 }
 
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
-  reduce_accumulator(r, acc);  // acc R^-1, centred
   const V q = q_vector();
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) store(r + 32 * i, remove_inverse_r(load(r + 32 * i), q));
+  for (int i = 0; i < 8; ++i)
+    store(r + 32 * i, remove_inverse_r(montgomery_pair(load(acc + 32 * i), load(acc + 32 * i + 16), q), q));
 }
 
 void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x) {

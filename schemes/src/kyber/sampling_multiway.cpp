@@ -294,7 +294,6 @@ class HashBlocks {
         count_(hash != nullptr ? length_ / hash->rate + 1 : 0),
         readable_(hash != nullptr ? std::min(hash->ready, length_) : 0) {
     if (count_ > 16) throw std::invalid_argument("sample_in_lanes: hash input too long");
-    for (std::size_t b = 0; b < count_; ++b) block_[b] = nullptr;  // (only these are read)
     lay_out();
   }
   std::size_t count() const { return count_; }

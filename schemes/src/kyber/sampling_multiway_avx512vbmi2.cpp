@@ -1,11 +1,11 @@
 // SampleNTT's rejection step and SamplePolyCBD_eta with AVX-512 VBMI / VBMI2
-// (declared in sampling_multiway.hpp). Rejection: 32 candidates per step. A byte permute spreads 48
-// bytes into 32 overlapping 16-bit words, a variable shift and a mask cut the
-// 12-bit candidates, and the word compress writes the accepted ones in order,
-// where the AVX2 kernel needs a table of shuffles per 8 candidates. CBD: each
-// coefficient's 2 eta bits are cut out as one field and looked up in a table
-// of (ones in the low half) - (ones in the high half), 64 coefficients per
-// step. Only the kernels live here (see cmake/simd.cmake).
+// (declared in sampling_multiway.hpp). Rejection, 32 candidates per step: a
+// byte permute spreads 48 bytes into 32 overlapping 16-bit words, a variable
+// shift and a mask cut the 12-bit candidates, and the word compress writes the
+// accepted ones in order, where the AVX2 kernel needs a table of shuffles per
+// 8 candidates. CBD, 64 coefficients per step: each coefficient's 2 eta bits
+// are cut out as one field and looked up in a table of (ones in the low half)
+// - (ones in the high half). Only the kernels live here (see cmake/simd.cmake).
 // gcc 12's AVX-512 intrinsic headers start some results from an undefined
 // vector, which its flow analysis reports; nothing here reads such lanes.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -113,7 +113,8 @@ void kyber_cbd_avx512vbmi(std::uint16_t* coeffs, const std::uint8_t* bytes, unsi
         67, 3, 66, 2, 65, 1, 64, 0);
     const __m512i nibble = _mm512_set1_epi8(0x0F);
     for (int step = 0; step < 4; ++step) {
-      const __m512i in = _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes + 32 * step)));
+      const auto* chunk = reinterpret_cast<const __m256i*>(bytes + 32 * step);
+      const __m512i in = _mm512_castsi256_si512(_mm256_loadu_si256(chunk));
       const __m512i low = _mm512_and_si512(in, nibble);
       const __m512i high = _mm512_and_si512(_mm512_srli_epi16(in, 4), nibble);
       const __m512i fields = _mm512_permutex2var_epi8(low, interleave, high);
