@@ -4,10 +4,12 @@
 // definition of the product and the registry's kyber/ntt/avx512.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "oracle.hpp"
@@ -135,6 +137,25 @@ TEST_CASE("kyber ntt avx512: the product with a canonical first factor equals th
     written.fill(0x5A5A5A5A);
     k5::base_multiply_canonical(written.data(), canonical.data(), b.data());
     REQUIRE(written == product);
+    // By parts (halves, as key generation asks, and other ranges): the
+    // range's lanes as above, every other lane untouched.
+    for (auto [from, to] : {std::pair<std::size_t, std::size_t>{0, 128}, {128, 256}, {32, 96}, {0, 256}, {224, 256}}) {
+      INFO("coefficients [" << from << ", " << to << ")");
+      for (bool first : {true, false}) {
+        Lanes part;
+        for (std::size_t i = 0; i < 256; ++i) part[i] = static_cast<std::int32_t>(0x5A5A5A5A ^ i);
+        Lanes expected = part;
+        if (first) {
+          std::copy(product.begin() + from, product.begin() + to, expected.begin() + from);
+        } else {
+          Lanes added = part;
+          k2::base_multiply_accumulate(added.data(), centred.data(), b.data());
+          std::copy(added.begin() + from, added.begin() + to, expected.begin() + from);
+        }
+        k5::base_multiply_canonical_part(part.data(), canonical.data(), b.data(), first, from, to);
+        REQUIRE(part == expected);
+      }
+    }
   }
 }
 
@@ -170,6 +191,15 @@ TEST_CASE("kyber ntt avx512: the sum of an accumulator and an operand in one pas
       const auto sum = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.data[i]) +
                                                  static_cast<std::uint32_t>(std::int32_t{x.data[i]}));
       REQUIRE(got[i] == ((std::int64_t{sum} % 3329) + 3329) % 3329);
+    }
+    // By parts: the range's coefficients, nothing else written.
+    for (auto [from, to] : {std::pair<std::size_t, std::size_t>{0, 128}, {128, 256}, {64, 192}, {0, 256}}) {
+      std::array<std::uint16_t, 256> part;
+      part.fill(0xBEEF);
+      auto expected = part;
+      std::copy(got.begin() + from, got.begin() + to, expected.begin() + from);
+      k5::accumulator_plus_to_canonical_part(part.data(), acc.data.data(), x.data.data(), from, to);
+      REQUIRE(part == expected);
     }
     KyberNttMultiplier::add_ntt(acc, x);
     KyberNttMultiplier::operand sum;
@@ -208,6 +238,16 @@ TEST_CASE("kyber ntt avx512: ntt_sum_coefficients equals the portable transform,
     const auto got = KyberNttAvx512Multiplier::ntt_sum_coefficients(acc, e);
     KyberNttMultiplier::operand e_hat, sum;
     portable.transform(e, e_hat);
+    // The same by halves, from the unreduced transform of e.
+    KyberNttAvx512Multiplier::operand unreduced;
+    KyberNttAvx512Multiplier::transform_unreduced(e, unreduced);
+    std::array<std::uint16_t, 256> halves;
+    halves.fill(0xBEEF);
+    KyberNttAvx512Multiplier::ntt_sum_coefficients(halves, acc, unreduced, 128, 256);
+    REQUIRE(std::equal(halves.begin() + 128, halves.end(), got.begin() + 128));
+    REQUIRE(halves[127] == 0xBEEF);
+    KyberNttAvx512Multiplier::ntt_sum_coefficients(halves, acc, unreduced, 0, 128);
+    REQUIRE(halves == got);
     KyberNttMultiplier::add_ntt(acc, e_hat);
     KyberNttMultiplier::to_ntt(acc, sum);
     REQUIRE(got == KyberNttMultiplier::ntt_coefficients(sum));
@@ -244,6 +284,33 @@ TEST_CASE("kyber ntt avx512: the multiplier's products are the definition's", "[
       const auto expected = test::definition_product(r, a, b);
       REQUIRE(std::equal(expected.begin(), expected.end(), got.coeffs.begin()));
     }
+}
+
+TEST_CASE("kyber ntt avx512: a row's products by halves equal the whole products", "[kyber-ntt-avx512]") {
+  if (!runs_here()) return;
+  // acc = c_0 o y_0 + c_1 o y_1, whole or half by half (first written, then
+  // added), from garbage accumulators.
+  const KyberNttAvx512Multiplier m;
+  std::mt19937_64 rng(48);
+  for (int round = 0; round < 50; ++round) {
+    std::array<std::array<std::uint16_t, 256>, 2> c;
+    std::array<KyberNttAvx512Multiplier::operand, 2> y;
+    for (std::size_t j = 0; j < 2; ++j) {
+      Poly<KyberRing> f;
+      for (std::size_t i = 0; i < 256; ++i) {
+        c[j][i] = static_cast<std::uint16_t>(round == 0 ? 3328 : rng() % 3329);
+        f.coeffs[i] = static_cast<std::uint16_t>(round == 0 ? 3328 : rng() % 3329);
+      }
+      m.transform(f, y[j]);
+    }
+    KyberNttAvx512Multiplier::accumulator whole, halves;
+    for (std::size_t i = 0; i < 256; ++i) whole.data[i] = halves.data[i] = static_cast<std::int32_t>(rng());
+    for (std::size_t j = 0; j < 2; ++j) KyberNttAvx512Multiplier::multiply_canonical(whole, c[j], y[j], j == 0);
+    for (std::size_t from : {std::size_t{128}, std::size_t{0}})
+      for (std::size_t j = 0; j < 2; ++j)
+        KyberNttAvx512Multiplier::multiply_canonical(halves, c[j], y[j], j == 0, from, from + 128);
+    REQUIRE(halves.data == whole.data);
+  }
 }
 
 TEST_CASE("kyber ntt avx512: the registry offers kyber/ntt/avx512 with the portable products",

@@ -2,9 +2,13 @@
 // the reduction, encodings, sampling, and CCTV's intermediate values.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "kyber_test_util.hpp"
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
 using namespace pqmul;
@@ -120,6 +124,37 @@ TEST_CASE("ByteEncode and ByteDecode match the bitwise definition", "[kyber][enc
   CHECK(wrong_encode == 0);
   CHECK(wrong_decode == 0);
   CHECK(wrong_roundtrip == 0);
+}
+
+TEST_CASE("ByteEncode_12 by parts writes the bits of those coefficients only", "[kyber][encode]") {
+  // Against the bitwise definition, on every ISA path this machine runs:
+  // the range's bytes as in the whole encoding, the others untouched; and
+  // ranges that are not multiples of 16 rejected.
+  test::TestPrng prng(12);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+    if (!isa_available(isa)) continue;
+    for (int trial = 0; trial < 8; ++trial) {
+      KPoly p;
+      for (std::size_t i = 0; i < 256; ++i)
+        p[i] = static_cast<std::uint16_t>(trial == 0 ? q - 1 : trial == 1 ? (i % 2) * (q - 1) : prng.below(q));
+      std::vector<std::uint8_t> oracle(384, 0);
+      for (std::size_t i = 0; i < 256; ++i)
+        for (unsigned b = 0; b < 12; ++b)
+          oracle[(12 * i + b) / 8] |= static_cast<std::uint8_t>(((p[i] >> b) & 1u) << ((12 * i + b) % 8));
+      for (auto [from, to] : {std::pair<std::size_t, std::size_t>{0, 128}, {128, 256}, {16, 48}, {0, 256}, {240, 256}}) {
+        INFO(isa_name(isa) << ", coefficients [" << from << ", " << to << ")");
+        std::vector<std::uint8_t> bytes(384, 0xA5), expected(384, 0xA5);
+        std::copy(oracle.begin() + 3 * from / 2, oracle.begin() + 3 * to / 2, expected.begin() + 3 * from / 2);
+        byte_encode_12_part(p, from, to, bytes, isa);
+        REQUIRE(bytes == expected);
+      }
+    }
+    std::vector<std::uint8_t> bytes(384);
+    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 8, 128, bytes, isa), std::invalid_argument);
+    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 128, 272, bytes, isa), std::invalid_argument);
+    std::vector<std::uint8_t> short_row(383);
+    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 0, 128, short_row, isa), std::invalid_argument);
+  }
 }
 
 // The polynomial versions of Compress_d / Decompress_d (fixed-d loops) equal

@@ -11,6 +11,7 @@
 #endif
 #include <immintrin.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "kyber_ntt_simd_constants.hpp"
@@ -94,8 +95,10 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
 // acc += a o b (pairs 2i, 2i + 1 as in kyber_ntt::base_multiply_accumulate),
 // or acc = a o b without reading acc (Accumulate false); Canonical: a holds
 // values in [0, q), centred in registers first.
+// Registers [begin, end) only (32 coefficients each), for part of a row.
 template <bool Canonical, bool Accumulate = true>
-[[gnu::always_inline]] inline void multiply_accumulate_pairs(std::int32_t* acc, const void* a, const std::int16_t* b) {
+[[gnu::always_inline]] inline void multiply_accumulate_pairs(std::int32_t* acc, const void* a, const std::int16_t* b,
+                                                             int begin = 0, int end = 8) {
   const V q = q_vector();
   const V half = _mm512_set1_epi16((kQ - 1) / 2);
   // Swaps the two int16 of every 32-bit pair: (b0, b1) -> (b1, b0).
@@ -106,7 +109,7 @@ template <bool Canonical, bool Accumulate = true>
   const V first = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
   const V second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
 #pragma GCC unroll 8
-  for (int r = 0; r < 8; ++r) {
+  for (int r = begin; r < end; ++r) {
     V va = load_halves(static_cast<const std::int16_t*>(a) + 32 * r);
     if constexpr (Canonical) va = _mm512_mask_sub_epi16(va, _mm512_cmpgt_epi16_mask(va, half), va, q);
     const V vb = load_halves(b + 32 * r);
@@ -143,6 +146,25 @@ void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const st
   multiply_accumulate_pairs<true, false>(acc, a, b);
 }
 
+// (Halves, the parts key generation asks for, with constant bounds: unrolled.)
+void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
+                                  std::size_t from, std::size_t to) {
+  auto run = [&](int begin, int end) {
+    if (first) {
+      multiply_accumulate_pairs<true, false>(acc, a, b, begin, end);
+    } else {
+      multiply_accumulate_pairs<true>(acc, a, b, begin, end);
+    }
+  };
+  if (from == 0 && to == 128) {
+    run(0, 4);
+  } else if (from == 128 && to == 256) {
+    run(4, 8);
+  } else {
+    run(static_cast<int>(from / 32), static_cast<int>(to / 32));
+  }
+}
+
 void clear_accumulator(std::int32_t* acc) {
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) store(acc + 16 * i, _mm512_setzero_si512());
@@ -161,10 +183,13 @@ void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
     store(r + 32 * i, remove_inverse_r(montgomery_pair(load(acc + 32 * i), load(acc + 32 * i + 16), q), q));
 }
 
-void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x) {
+namespace {
+
+[[gnu::always_inline]] inline void plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x,
+                                                     int begin, int end) {
   const V q = q_vector();
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) {
+  for (int i = begin; i < end; ++i) {
     // Lanes 32 i .. 32 i + 15 and the next 16, each with its term of x widened
     // (x in 256-bit loads, as load_halves: it comes straight from the AVX2 NTT).
     const __m256i x_first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * i));
@@ -173,6 +198,24 @@ void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, 
     const V second = _mm512_add_epi32(load(acc + 32 * i + 16), _mm512_cvtepi16_epi32(x_second));
     store(out + 32 * i, canonical(remove_inverse_r(montgomery_pair(first, second, q), q), q));
   }
+}
+
+}  // namespace
+
+// (Halves with constant bounds, as above.)
+void accumulator_plus_to_canonical_part(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x,
+                                        std::size_t from, std::size_t to) {
+  if (from == 0 && to == 128) {
+    plus_to_canonical(out, acc, x, 0, 4);
+  } else if (from == 128 && to == 256) {
+    plus_to_canonical(out, acc, x, 4, 8);
+  } else {
+    plus_to_canonical(out, acc, x, static_cast<int>(from / 32), static_cast<int>(to / 32));
+  }
+}
+
+void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x) {
+  plus_to_canonical(out, acc, x, 0, 8);
 }
 
 void copy_coefficients(std::int16_t* f, const std::uint16_t* a) {

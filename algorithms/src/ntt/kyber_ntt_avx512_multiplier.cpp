@@ -46,6 +46,12 @@ void KyberNttAvx512Multiplier::multiply_canonical(accumulator& acc, const std::a
   }
 }
 
+void KyberNttAvx512Multiplier::multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
+                                                  const operand& y, bool first, std::size_t from, std::size_t to) {
+  assert(from <= to && to <= 256 && from % 32 == 0 && to % 32 == 0);
+  avx512::base_multiply_canonical_part(acc.data.data(), c.data(), y.data.data(), first, from, to);
+}
+
 void KyberNttAvx512Multiplier::inverse(const accumulator& acc, Poly<KyberRing>& out) const {
   kyber_ntt::Coeffs f;
   avx512::reduce_accumulator(f.data(), acc.data.data());  // carries R^-1 ...
@@ -75,12 +81,23 @@ void KyberNttAvx512Multiplier::add_ntt(accumulator& acc, const operand& x) { Kyb
 
 std::array<std::uint16_t, 256> KyberNttAvx512Multiplier::ntt_sum_coefficients(const accumulator& acc,
                                                                               const Poly<KyberRing>& e) {
-  kyber_ntt::Coeffs f;
-  copy_coefficients(f, e);
-  avx2::forward(f.data());  // |f| < 8q: the int32 sum below needs no reduction first
+  operand e_hat;
+  transform_unreduced(e, e_hat);
   std::array<std::uint16_t, 256> c;
-  avx512::accumulator_plus_to_canonical(c.data(), acc.data.data(), f.data());
+  avx512::accumulator_plus_to_canonical(c.data(), acc.data.data(), e_hat.data.data());
   return c;
+}
+
+// |NTT(e)| < 8q: the int32 sum with an accumulator needs no reduction first.
+void KyberNttAvx512Multiplier::transform_unreduced(const Poly<KyberRing>& e, operand& x) {
+  copy_coefficients(x.data, e);
+  avx2::forward(x.data.data());
+}
+
+void KyberNttAvx512Multiplier::ntt_sum_coefficients(std::array<std::uint16_t, 256>& out, const accumulator& acc,
+                                                    const operand& e_hat, std::size_t from, std::size_t to) {
+  assert(from <= to && to <= 256 && from % 32 == 0 && to % 32 == 0);
+  avx512::accumulator_plus_to_canonical_part(out.data(), acc.data.data(), e_hat.data.data(), from, to);
 }
 
 void KyberNttAvx512Multiplier::to_ntt(const accumulator& acc, operand& x) {

@@ -42,11 +42,12 @@ void store_low(std::uint8_t* out, __m128i v) {
 
 // 16 values below 2^12 -> 24 bytes: (c0 + 2^12 c1) in each 32-bit lane is 3
 // bytes, gathered to the bottom 12 bytes of each half.
-void encode_12(std::uint8_t* out, const std::uint16_t* f) {
+// Blocks [begin, end) of 16 values.
+void encode_12(std::uint8_t* out, const std::uint16_t* f, std::size_t begin = 0, std::size_t end = 16) {
   const __m256i join = _mm256_set1_epi32(1 | (1 << 12) << 16);
   const __m256i gather = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,  //
                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-  for (int block = 0; block < 16; ++block) {
+  for (std::size_t block = begin; block < end; ++block) {
     const __m256i values = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + 16 * block));
     const __m256i bytes = _mm256_shuffle_epi8(_mm256_madd_epi16(values, join), gather);
     store_low<12>(out + 24 * block, _mm256_castsi256_si128(bytes));
@@ -159,6 +160,10 @@ bool byte_encode(std::uint8_t* out, const std::uint16_t* f, unsigned d) {
     case 12: encode_12(out, f); return true;
     default: return false;
   }
+}
+
+void byte_encode_12_part(std::uint8_t* out, const std::uint16_t* f, std::size_t from, std::size_t to) {
+  encode_12(out, f, from / 16, to / 16);
 }
 
 void byte_decode_12(std::uint16_t* f, const std::uint8_t* in) {

@@ -232,6 +232,23 @@ void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa is
   byte_encode(f, d, out);
 }
 
+void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out, Isa isa) {
+  check_width(12, out.size());
+  if (from > to || to > 256 || from % 16 != 0 || to % 16 != 0)
+    throw std::invalid_argument("byte_encode_12_part: [from, to) must be multiples of 16 within 256");
+#if defined(PQMUL_X86_SIMD)
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    avx2::byte_encode_12_part(out.data(), f.coeffs.data(), from, to);
+    return;
+  }
+#endif
+  static_cast<void>(isa);
+  for (std::size_t i = from; i < to; i += 2) {
+    const std::uint32_t pair = std::uint32_t{f[i]} | std::uint32_t{f[i + 1]} << 12;
+    for (std::size_t b = 0; b < 3; ++b) out[3 * i / 2 + b] = static_cast<std::uint8_t>(pair >> (8 * b));
+  }
+}
+
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
   KPoly f(uninitialized);  // the one result of every path: returned in place
 #if defined(PQMUL_X86_SIMD)

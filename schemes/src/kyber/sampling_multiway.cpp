@@ -10,20 +10,21 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
+#include "sampling_shared.hpp"
 
 namespace pqmul::kyber {
+namespace sampling {
+
+Isa wanted_isa(std::optional<Isa> isa) { return isa ? *isa : keccak::fastest_keccak_isa(); }
+
+Kernels kernels_for(Isa wanted) {
+  const Isa family = keccak::lower_keccak_isa(wanted, 4);
+  if (family == Isa::portable) return Kernels::portable;
+  return family == Isa::avx512 && avx512_vbmi2_available() ? Kernels::avx512_vbmi2 : Kernels::avx2;
+}
+
 namespace {
 
-constexpr std::size_t shake128_rate = 168;
-// Three SHAKE128 blocks give 336 candidates for the 256 coefficients, of which
-// 3329/4096 are accepted: enough for all but about one entry in a hundred,
-// which then takes more blocks.
-constexpr std::size_t first_blocks = 3;
-
-// Appends the candidates below q of `bytes` (a multiple of 3 bytes, two 12-bit
-// candidates per 3 bytes, FIPS 203 Algorithm 7) to f from position `filled`
-// on, until 256 are there; returns the new count. The bytes derive from the
-// public rho, so the rejection may branch.
 std::size_t rejection_sample_portable(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length) {
   for (std::size_t b = 0; b + 3 <= length && filled < 256; b += 3) {
     const auto d1 = static_cast<std::uint16_t>(bytes[b] | ((bytes[b + 1] & 0x0F) << 8));
@@ -34,17 +35,7 @@ std::size_t rejection_sample_portable(KPoly& f, std::size_t filled, const std::u
   return filled;
 }
 
-Isa wanted_isa(std::optional<Isa> isa) { return isa ? *isa : keccak::fastest_keccak_isa(); }
-
-// The sampling kernels: AVX2 wherever a SIMD Keccak family was chosen, the
-// AVX-512 VBMI2 rejection where the AVX-512 family was and the CPU has it.
-enum class Kernels : std::uint8_t { portable, avx2, avx512_vbmi2 };
-
-Kernels kernels_for(Isa wanted) {
-  const Isa family = keccak::lower_keccak_isa(wanted, 4);
-  if (family == Isa::portable) return Kernels::portable;
-  return family == Isa::avx512 && avx512_vbmi2_available() ? Kernels::avx512_vbmi2 : Kernels::avx2;
-}
+}  // namespace
 
 std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length,
                              [[maybe_unused]] Kernels kernels) {
@@ -55,7 +46,6 @@ std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* b
   return rejection_sample_portable(f, filled, bytes, length);
 }
 
-// out = SamplePolyCBD_eta of the 64 eta bytes at `stream`.
 void cbd_from_stream(KPoly& out, const std::uint8_t* stream, unsigned eta, [[maybe_unused]] Kernels kernels) {
 #if defined(PQMUL_X86_SIMD)
   if (kernels == Kernels::avx512_vbmi2) {
@@ -69,6 +59,12 @@ void cbd_from_stream(KPoly& out, const std::uint8_t* stream, unsigned eta, [[may
 #endif
   out = cbd(std::span<const std::uint8_t>(stream, 64 * eta), eta);
 }
+
+}  // namespace sampling
+
+namespace {
+
+using namespace sampling;
 
 // Entries index[0 .. used) into *out[0 .. used); the ways from `used` on are
 // hashed (the permutation is shared) but not sampled.

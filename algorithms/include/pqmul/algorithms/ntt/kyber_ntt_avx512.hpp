@@ -9,6 +9,7 @@
 // isa_available(Isa::avx512). Each gives exactly the values of its AVX2 twin,
 // with the same bounds. This header is portable: it declares, it holds no
 // intrinsics.
+#include <cstddef>
 #include <cstdint>
 
 #include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
@@ -21,6 +22,10 @@ void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const st
 void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b);
 // acc = a o b (as base_multiply_accumulate_canonical on a zero acc; acc only written).
 void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b);
+// Coefficients [from, to) only (multiples of 32) of base_multiply_canonical
+// (`first`) or base_multiply_accumulate_canonical: part of a row.
+void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
+                                  std::size_t from, std::size_t to);
 void reduce_accumulator(std::int16_t* r, const std::int32_t* acc);
 // acc = 0 (256 lanes) in 512-bit stores.
 void clear_accumulator(std::int32_t* acc);
@@ -34,6 +39,9 @@ void copy_coefficients(std::int16_t* f, const std::uint16_t* a);
 // out = acc + x lane by lane (int32, wrapping) reduced into [0, q): the values
 // of add_ntt, to_ntt and ntt_coefficients in one pass.
 void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x);
+// The same for coefficients [from, to) only (multiples of 32).
+void accumulator_plus_to_canonical_part(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x,
+                                        std::size_t from, std::size_t to);
 
 }  // namespace pqmul::kyber_ntt::avx512
 
@@ -75,6 +83,16 @@ class KyberNttAvx512Multiplier
   // and acc with room for one more term, as add_ntt requires: the transform
   // is not reduced (|NTT(e)| < 8q), the sum is reduced once.
   static std::array<std::uint16_t, 256> ntt_sum_coefficients(const accumulator& acc, const Poly<KyberRing>& e);
+
+  // The same by parts of a row: coefficients [from, to) (multiples of 32) of
+  // multiply_canonical and of ntt_sum_coefficients, the latter given
+  // e_hat = transform_unreduced(e) (NTT(e) not reduced, |e_hat| < 8q: an
+  // operand only for this sum). ntt_sum_coefficients writes out[from, to) only.
+  static void multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c, const operand& y,
+                                 bool first, std::size_t from, std::size_t to);
+  static void transform_unreduced(const Poly<KyberRing>& e, operand& e_hat);
+  static void ntt_sum_coefficients(std::array<std::uint16_t, 256>& out, const accumulator& acc,
+                                   const operand& e_hat, std::size_t from, std::size_t to);
 };
 
 static_assert(Multiplier<KyberNttAvx512Multiplier>);

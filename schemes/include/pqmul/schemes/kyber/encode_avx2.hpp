@@ -4,6 +4,7 @@
 // The kernels (encode_avx2.cpp, compiled with -mavx2) exist in x86-64 builds
 // only; call them only when isa_available(Isa::avx2).
 // No intrinsics here, so portable code may include this header.
+#include <cstddef>
 #include <cstdint>
 
 namespace pqmul::kyber::avx2 {
@@ -30,5 +31,8 @@ void decode_message(std::uint16_t* f, const std::uint8_t* m);
 // ByteEncode_d of 256 coefficients below 2^d into 32 d bytes, d in {1, 4, 5, 10, 11, 12}
 // (other d: returns false and writes nothing). Writes no byte outside `out`.
 bool byte_encode(std::uint8_t* out, const std::uint16_t* f, unsigned d);
+// ByteEncode_12 of coefficients [from, to) only (multiples of 16) into their
+// bytes [3 from / 2, 3 to / 2) of the row at `out`.
+void byte_encode_12_part(std::uint8_t* out, const std::uint16_t* f, std::size_t from, std::size_t to);
 
 }  // namespace pqmul::kyber::avx2

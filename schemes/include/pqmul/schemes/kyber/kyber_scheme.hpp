@@ -37,6 +37,9 @@ struct NttBridge {
   using operand = typename M::operand;
   using accumulator = typename M::accumulator;
   static void from_ntt(const M& m, const KPoly& f_hat, operand& x) { m.transform(inverse_ntt(f_hat), x); }
+  // Rows of t^ by parts (see the NTT multipliers' bridge): not here, the
+  // product of a converted entry mixes all its coefficients.
+  static constexpr bool by_parts = false;
   // acc = f * x (`first`) or acc += f * x, for f given in the NTT domain
   // (`scratch` holds f's operand).
   static void multiply_ntt(const M& m, accumulator& acc, const KPoly& f_hat, operand& scratch, const operand& x,
@@ -60,6 +63,17 @@ struct NttBridge {
 template <Multiplier M>
   requires std::same_as<typename M::operand, KyberNttMultiplier::operand>
 struct NttBridge<M> {
+  // Whether the multiplier computes rows of t^ = A^ o s^ + e^ by parts of
+  // their coefficients (as the base multiplication is coefficient-wise):
+  // multiply_canonical and ntt_sum_coefficients over [from, to), given the
+  // unreduced NTT of e from transform_unreduced.
+  static constexpr bool by_parts =
+      requires(typename M::accumulator& acc, const std::array<std::uint16_t, 256>& c, const typename M::operand& y,
+               typename M::operand& x, const KPoly& e, std::array<std::uint16_t, 256>& out) {
+        M::multiply_canonical(acc, c, y, true, std::size_t{0}, std::size_t{256});
+        M::transform_unreduced(e, x);
+        M::ntt_sum_coefficients(out, acc, y, std::size_t{0}, std::size_t{256});
+      };
   // f_hat is canonical (sampled or decoded below q): one centring step
   // makes the operand, on the multiplier's ISA.
   static void from_ntt(const M&, const KPoly& f_hat, typename M::operand& x) { M::from_canonical_ntt(f_hat.coeffs, x); }
@@ -512,7 +526,9 @@ class Kyber {
           },
           first, end);
     };
-    if (hash_isa_ == Isa::avx512 && k >= 3) {
+    if (hash_isa_ == Isa::avx512 && k == 2 && keygen_k2_in_lanes(rho, sigma, se, s_ops, ek, ek_digest, encode_rows)) {
+      // (done on the lanes)
+    } else if (hash_isa_ == Isa::avx512 && k >= 3) {
       // On the 4-way Keccak lanes: first the noise and the first rows of A^
       // (one for k = 3, two for k = 4), then the other rows beside H(ek),
       // which starts on the rows encoded so far and reads each further row
@@ -556,6 +572,44 @@ class Kyber {
     for (unsigned i = 0; i < k; ++i)
       byte_encode(Bridge::ntt_of(m_, s[i], s_ops.empty() ? nullptr : &s_ops[i]), 12,
                   dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), hash_isa_);
+  }
+
+  // pke_keygen's sampling, t^ and H(ek) for k = 2 on the Keccak lanes
+  // (sample_keygen_k2_in_lanes), where the bridge computes rows of t^ by parts
+  // and the cached strategy holds s^: the hash starts on the first row of ek
+  // while the second is sampled. se: s, then e. False: nothing done that the
+  // general path must keep (it follows).
+  template <class EncodeRows>
+  bool keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<const std::uint8_t, 32> sigma,
+                          std::span<KPoly, 2 * k> se, Operands& s_ops, std::span<std::uint8_t> ek,
+                          std::span<std::uint8_t, 32> ek_digest, EncodeRows& encode_rows) const {
+    if constexpr (k != 2 || !Bridge::by_parts) {
+      return false;
+    } else {
+      if (strategy_ != Strategy::cached) return false;
+      constexpr std::size_t half = 128;
+      Matrix a = unzeroed<k * k>();
+      const VectorView s(se.data(), k), e(se.data() + k, k);
+      auto acc = m_.make_accumulator();
+      auto e_hat = m_.make_operand();
+      KPoly t_hat(uninitialized);
+      // Part 0: the first row; parts 1 and 2: the halves of the second.
+      auto encode = [&](unsigned part) {
+        if (part == 0) {
+          cache_operands(s, s_ops);
+          encode_rows(&a, 0, 1);
+          return;
+        }
+        const std::size_t from = half * (part - 1), to = from + half;
+        for (unsigned c = 0; c < k; ++c) M::multiply_canonical(acc, a[k + c].coeffs, s_ops[c], c == 0, from, to);
+        if (part == 1) M::transform_unreduced(e[1], e_hat);
+        M::ntt_sum_coefficients(t_hat.coeffs, acc, e_hat, from, to);
+        byte_encode_12_part(t_hat, from, to, ek.subspan(P::poly_bytes, P::poly_bytes), hash_isa_);
+      };
+      return sample_keygen_k2_in_lanes(rho, sigma, std::span<KPoly, 4>(a), se,
+                                       std::span<const std::uint8_t, 800>(ek.data(), ek.size()), ek_digest, encode,
+                                       hash_isa_);
+    }
   }
 
   // K-PKE.Encrypt (FIPS 203 Algorithm 14).

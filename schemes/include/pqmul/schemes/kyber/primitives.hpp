@@ -59,6 +59,10 @@ void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out);
 // The same on the kernels of `isa` where it has them (avx2 / avx512: d = 1, 4,
 // 5, 10, 11 and 12, encode_avx2.hpp; call only where isa_available(isa)). Equal bytes.
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa isa);
+// ByteEncode_12 of coefficients [from, to) only (multiples of 16, below q)
+// into their bytes [3 from / 2, 3 to / 2) of the 384 at `out` (part of a row;
+// the other bytes untouched), on the kernels of `isa` as above.
+void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out, Isa isa);
 // ByteDecode_d (Algorithm 6) of 32 d bytes; for d = 12 the values are reduced mod q.
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d);
 // The same on the kernels of `isa` where it has them (avx2 / avx512: d = 1, 4, 5, 10, 11, 12,

@@ -125,4 +125,28 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
 // a multi-way batch squeezes the longest one for every way.
 void sample_noise_in_lanes(const NoiseBeside& noise, std::optional<Isa> isa = std::nullopt);
 
+// K-PKE.KeyGen's Keccak work for k = 2 (eta1 = 3): A^, s, e and H(ek) in six
+// steps of the 4-way lanes and three single-state permutations (the schedule
+// is in keygen_k2_lanes.cpp), against 2 + 3 batched steps and six
+// single-state permutations for the noise, the matrix and H one after the
+// other. H starts on ek's first row before the second row exists, so the
+// caller writes ek between steps: encode(part) is called once per part, in
+// order, and must write ek's bytes of it from matrix and noise:
+//   part 0: t^[0], bytes [0, 384), once A^'s first row, s and e_0 are sampled;
+//   part 1: coefficients [0, 128) of t^[1], bytes [384, 576), once the second
+//           row's entries have those coefficients and e_1 is sampled;
+//   part 2: the rest of t^[1], bytes [576, 768), once the row is complete.
+// ek[768, 800) (rho) must be written before the call. matrix: A^ row-major,
+// not transposed; noise: s_0, s_1, e_0, e_1 (PRF nonces 0 to 3).
+// Returns false, having finished nothing, in the one case the schedule does
+// not cover (an entry of the second row with fewer than 128 coefficients
+// from its first two SHAKE128 blocks, probability below 2^-60): the caller
+// then takes another path. Entries short after three blocks take further blocks on
+// the single-state permutation.
+using EncodePart = std::function<void(unsigned part)>;
+bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<const std::uint8_t, 32> sigma,
+                               std::span<KPoly, 4> matrix, std::span<KPoly, 4> noise,
+                               std::span<const std::uint8_t, 800> ek, std::span<std::uint8_t, 32> ek_digest,
+                               const EncodePart& encode, std::optional<Isa> isa = std::nullopt);
+
 }  // namespace pqmul::kyber
