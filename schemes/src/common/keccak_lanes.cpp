@@ -31,7 +31,7 @@ void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, st
   }
 }
 
-SpongeLanes::SpongeLanes(Isa isa) : isa_(lower_keccak_isa(isa, 4)) {}
+SpongeLanes::SpongeLanes(Isa isa) : kernels_(lanes_x4(isa)) {}
 
 std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
                                std::span<std::uint8_t> out, std::span<const std::uint8_t> more) {
@@ -84,15 +84,14 @@ void SpongeLanes::prepare_absorb(std::size_t lane) {
 }
 
 void SpongeLanes::xor_pending() {
-  // isa_ is lowered already, so the transfers run the family the permutation runs.
-  xor_lanes_x4(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_, isa_);
+  kernels_.xor_lanes(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_);
   pending_in_.fill(nullptr);
   pending_words_.fill(0);
   pending_reset_ = 0;
 }
 
 void SpongeLanes::extract(std::uint8_t* const* out, const std::size_t* words) const {
-  extract_lanes_x4(states_.data(), out, words, isa_);
+  kernels_.extract(states_.data(), out, words);
 }
 
 void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
@@ -105,7 +104,7 @@ void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
 
 void SpongeLanes::step() {
   xor_pending();
-  permute_x4(states_.data(), isa_);
+  kernels_.permute(states_.data());
   // Squeezing lanes get their block: straight into the output when a whole
   // one fits, else into the lane's block buffer.
   std::array<std::uint8_t*, lanes> out{};

@@ -105,6 +105,28 @@ void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, con
 }
 void permute_x8(std::uint64_t* states, Isa isa) { permute_lowered(states, 8, lower_keccak_isa(isa, 8)); }
 
+LanesX4 lanes_x4(Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  const Isa family = lower_keccak_isa(isa, 4);
+  if (family != Isa::portable) {
+    auto extract = [](const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words) {
+      keccak_extract_lanes_x4_avx2(states, 4, out, words);
+    };
+    return {&keccak_xor_lanes_x4_avx2, family == Isa::avx512 ? &keccak_f1600_x4_avx512 : &keccak_f1600_x4_avx2,
+            extract};
+  }
+#else
+  (void)isa;
+#endif
+  return {[](std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset) {
+            xor_lanes_x4(states, in, words, reset, Isa::portable);
+          },
+          [](std::uint64_t* states) { permute_each(states, 4); },
+          [](const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words) {
+            extract_lanes_x4(states, out, words, Isa::portable);
+          }};
+}
+
 template <std::size_t Ways>
 MultiSponge<Ways>::MultiSponge(std::size_t rate, std::uint8_t domain, Isa isa)
     : rate_(rate), domain_(domain), isa_(lower_keccak_isa(isa, Ways)) {

@@ -75,7 +75,7 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
                                std::span<const std::uint8_t, 800> ek, std::span<std::uint8_t, 32> ek_digest,
                                const EncodePart& encode, std::optional<Isa> isa) {
   const Isa wanted = wanted_isa(isa);
-  const Isa family = keccak::lower_keccak_isa(wanted, lanes);
+  const keccak::LanesX4 kernels_x4 = keccak::lanes_x4(wanted);
   const Kernels kernels = kernels_for(wanted);
   const keccak::Permutation permute_one = keccak::single_permutation(wanted);
 
@@ -110,9 +110,9 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   using Words = std::array<std::size_t, lanes>;
   auto step = [&](const Pointers& in, const Words& in_words, unsigned reset, const Outputs& out,
                   const Words& out_words) {
-    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset, family);
-    keccak::permute_x4(states.data(), family);
-    keccak::extract_lanes_x4(states.data(), out.data(), out_words.data(), family);
+    kernels_x4.xor_lanes(states.data(), in.data(), in_words.data(), reset);
+    kernels_x4.permute(states.data());
+    kernels_x4.extract(states.data(), out.data(), out_words.data());
   };
   const auto e = [&](std::size_t i, std::size_t block) { return entry_stream[i] + shake128_rate * block; };
   const auto n = [&](std::size_t t, std::size_t block) { return noise_stream[t] + prf_rate * block; };

@@ -350,7 +350,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       if (e != 2 && e != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
   }
   const Isa wanted = wanted_isa(isa);
-  const Isa family = keccak::lower_keccak_isa(wanted, 4);
+  const keccak::LanesX4 lanes = keccak::lanes_x4(wanted);
   const Kernels kernels = kernels_for(wanted);
 
   // Every block is laid out before the permutation that reads it is due
@@ -450,8 +450,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
     std::array<std::uint64_t, 25> kept;
     if (hash_waiting)
       for (std::size_t i = 0; i < 25; ++i) kept[i] = (reset & 1u) != 0 ? 0 : states[4 * i];
-    keccak::xor_lanes_x4(states.data(), in.data(), in_words.data(), reset, family);
-    keccak::permute_x4(states.data(), family);
+    lanes.xor_lanes(states.data(), in.data(), in_words.data(), reset);
+    lanes.permute(states.data());
     if (hash_waiting)
       for (std::size_t i = 0; i < 25; ++i) states[4 * i] = kept[i];
     in = {};
@@ -482,7 +482,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           break;
       }
     }
-    keccak::extract_lanes_x4(states.data(), to.data(), to_words.data(), family);
+    lanes.extract(states.data(), to.data(), to_words.data());
     for (std::size_t lane = 0; lane < 4; ++lane) {
       const std::size_t i = index[lane];
       switch (work[lane]) {

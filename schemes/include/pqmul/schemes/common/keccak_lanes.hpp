@@ -16,6 +16,7 @@
 #include <span>
 
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/common/keccak_multiway.hpp"
 
 namespace pqmul::keccak {
 
@@ -68,7 +69,7 @@ class SpongeLanes {
   void xor_pending();
   void extract(std::uint8_t* const* out, const std::size_t* words) const;
 
-  Isa isa_;
+  LanesX4 kernels_;  // one family for the transfers and the permutation
   std::array<Job, lanes> jobs_{};
   alignas(64) std::array<std::uint64_t, 25 * lanes> states_{};
   alignas(32) std::uint8_t blocks_[lanes][200]{};

@@ -70,6 +70,15 @@ void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const st
 void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa);
 inline void permute_x8(std::uint64_t* states) { permute_x8(states, fastest_keccak_isa()); }
 
+// The three functions above for one kernel family, chosen once: for callers
+// that run many steps (each call above lowers its ISA again).
+struct LanesX4 {
+  void (*xor_lanes)(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset);
+  void (*permute)(std::uint64_t* states);
+  void (*extract)(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words);
+};
+LanesX4 lanes_x4(Isa isa);
+
 // A sponge over Ways states. Every call takes one equal-length span per way;
 // like keccak::Sponge, absorb may be called repeatedly before the first
 // squeeze, and squeeze continues the output streams.
