@@ -17,38 +17,20 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
+#include "sampling_test_util.hpp"
 
 using namespace pqmul;
 using namespace pqmul::kyber;
+using pqmul::test::accepted_in;
+using pqmul::test::random_seed;
 
 namespace {
-
-std::array<std::uint8_t, 32> random_seed(test::TestPrng& prng) {
-  std::array<std::uint8_t, 32> seed;
-  for (auto& b : seed) b = static_cast<std::uint8_t>(prng.next());
-  return seed;
-}
-
-// Candidates below q in the first `bytes` bytes of A^[i, j]'s XOF stream.
-std::size_t accepted_in(std::span<const std::uint8_t, 32> rho, std::uint8_t j, std::uint8_t i, std::size_t bytes) {
-  std::vector<std::uint8_t> in(rho.begin(), rho.end()), out(bytes);
-  in.push_back(j);
-  in.push_back(i);
-  keccak::shake128(out, in);
-  std::size_t n = 0;
-  for (std::size_t b = 0; b + 3 <= bytes; b += 3) {
-    const unsigned d1 = out[b] | ((out[b + 1] & 0x0Fu) << 8), d2 = (out[b + 1] >> 4) | (out[b + 2] << 4);
-    n += d1 < q;
-    n += d2 < q;
-  }
-  return n;
-}
 
 // A rho whose entry `entry` (2 r + c) needs a fourth SHAKE128 block.
 std::array<std::uint8_t, 32> rho_with_short_entry(test::TestPrng& prng, unsigned entry) {
   for (int tries = 0; tries < 20000; ++tries) {
     const auto rho = random_seed(prng);
-    if (accepted_in(rho, static_cast<std::uint8_t>(entry % 2), static_cast<std::uint8_t>(entry / 2), 3 * 168) < 256)
+    if (accepted_in(rho, {static_cast<std::uint8_t>(entry % 2), static_cast<std::uint8_t>(entry / 2)}, 3 * 168) < 256)
       return rho;
   }
   FAIL("no rho with a short entry found");

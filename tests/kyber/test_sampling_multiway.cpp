@@ -13,9 +13,12 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
+#include "sampling_test_util.hpp"
 
 using namespace pqmul;
 using namespace pqmul::kyber;
+using pqmul::test::accepted_in;
+using pqmul::test::random_seed;
 
 namespace {
 
@@ -27,12 +30,6 @@ struct ForcePortable {
   ForcePortable(const ForcePortable&) = delete;
   ForcePortable& operator=(const ForcePortable&) = delete;
 };
-
-std::array<std::uint8_t, 32> random_seed(test::TestPrng& prng) {
-  std::array<std::uint8_t, 32> seed;
-  for (auto& b : seed) b = static_cast<std::uint8_t>(prng.next());
-  return seed;
-}
 
 // Indices as the schemes use them (0..3), with now and then any byte value.
 std::uint8_t random_index(test::TestPrng& prng) {
@@ -75,21 +72,6 @@ void check_prf_cbd(Sampler sampler, std::uint64_t seed, int rounds) {
       }
     }
   }
-}
-
-// Candidates below q among the first `bytes` bytes of SHAKE128(rho || j || i).
-std::size_t accepted_in(std::span<const std::uint8_t, 32> rho, MatrixIndex ix, std::size_t bytes) {
-  std::vector<std::uint8_t> in(rho.begin(), rho.end()), out(bytes);
-  in.push_back(ix.j);
-  in.push_back(ix.i);
-  keccak::shake128(out, in);
-  std::size_t n = 0;
-  for (std::size_t b = 0; b + 3 <= bytes; b += 3) {
-    const unsigned d1 = out[b] | ((out[b + 1] & 0x0Fu) << 8), d2 = (out[b + 1] >> 4) | (out[b + 2] << 4);
-    n += d1 < q;
-    n += d2 < q;
-  }
-  return n;
 }
 
 // With the fastest kernels (isa nullopt) or a family asked for by name.

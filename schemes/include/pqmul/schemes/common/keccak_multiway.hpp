@@ -30,7 +30,8 @@ void keccak_f1600_x4_avx512(std::uint64_t* states);
 // 24 rounds on 8 interleaved states (8 * 25 words). Needs AVX-512F.
 void keccak_f1600_x8_avx512(std::uint64_t* states);
 // 24 rounds on one state (25 words, lane x + 5y at index x + 5y), each lane
-// in its own 128-bit register. Needs AVX-512F and VL (Isa::avx512).
+// in the low 64 bits of its own 256-bit register. Needs AVX-512F and VL
+// (Isa::avx512).
 void keccak_f1600_x1_avx512(std::uint64_t* state);
 // Block transfers for 4 interleaved states (words[k] <= 24 little-endian
 // 64-bit words per state k; in[k] / out[k] may be null where words[k] is 0).
