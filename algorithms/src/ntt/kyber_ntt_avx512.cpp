@@ -146,16 +146,13 @@ void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const st
   multiply_accumulate_pairs<true, false>(acc, a, b);
 }
 
-// (Halves, the parts key generation asks for, with constant bounds: unrolled.)
-void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
-                                  std::size_t from, std::size_t to) {
-  auto run = [&](int begin, int end) {
-    if (first) {
-      multiply_accumulate_pairs<true, false>(acc, a, b, begin, end);
-    } else {
-      multiply_accumulate_pairs<true>(acc, a, b, begin, end);
-    }
-  };
+namespace {
+
+// run(begin, end) over the registers of coefficients [from, to); the halves
+// of a row (the parts key generation asks for) with constant bounds, so that
+// the loops in run unroll.
+template <class Run>
+[[gnu::always_inline]] inline void over_registers(std::size_t from, std::size_t to, Run&& run) {
   if (from == 0 && to == 128) {
     run(0, 4);
   } else if (from == 128 && to == 256) {
@@ -163,6 +160,19 @@ void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, con
   } else {
     run(static_cast<int>(from / 32), static_cast<int>(to / 32));
   }
+}
+
+}  // namespace
+
+void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
+                                  std::size_t from, std::size_t to) {
+  over_registers(from, to, [&](int begin, int end) {
+    if (first) {
+      multiply_accumulate_pairs<true, false>(acc, a, b, begin, end);
+    } else {
+      multiply_accumulate_pairs<true>(acc, a, b, begin, end);
+    }
+  });
 }
 
 void clear_accumulator(std::int32_t* acc) {
@@ -202,16 +212,9 @@ namespace {
 
 }  // namespace
 
-// (Halves with constant bounds, as above.)
 void accumulator_plus_to_canonical_part(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x,
                                         std::size_t from, std::size_t to) {
-  if (from == 0 && to == 128) {
-    plus_to_canonical(out, acc, x, 0, 4);
-  } else if (from == 128 && to == 256) {
-    plus_to_canonical(out, acc, x, 4, 8);
-  } else {
-    plus_to_canonical(out, acc, x, static_cast<int>(from / 32), static_cast<int>(to / 32));
-  }
+  over_registers(from, to, [&](int begin, int end) { plus_to_canonical(out, acc, x, begin, end); });
 }
 
 void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x) {

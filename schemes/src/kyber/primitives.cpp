@@ -43,11 +43,12 @@ inline constexpr unsigned group_size = (D % 2 == 1 || 8 * D <= 64) ? 8 : 4;
 template <unsigned D>
 using GroupWord = std::conditional_t<group_size<D> * D <= 64, std::uint64_t, Wide>;
 
+// Coefficients [from, to) only (multiples of G), into their bytes of out.
 template <unsigned D>
-void encode_fixed(const KPoly& f, std::uint8_t* out) {
+void encode_fixed(const KPoly& f, std::uint8_t* out, std::size_t from = 0, std::size_t to = 256) {
   constexpr unsigned G = group_size<D>, bytes = G * D / 8;
   using W = GroupWord<D>;
-  for (std::size_t g = 0; g < 256 / G; ++g) {
+  for (std::size_t g = from / G; g < to / G; ++g) {
     W word = 0;
     for (unsigned j = 0; j < G; ++j) word |= W{f[G * g + j]} << (D * j);
     for (unsigned b = 0; b < bytes; ++b) out[bytes * g + b] = static_cast<std::uint8_t>(word >> (8 * b));
@@ -243,10 +244,7 @@ void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::
   }
 #endif
   static_cast<void>(isa);
-  for (std::size_t i = from; i < to; i += 2) {
-    const std::uint32_t pair = std::uint32_t{f[i]} | std::uint32_t{f[i + 1]} << 12;
-    for (std::size_t b = 0; b < 3; ++b) out[3 * i / 2 + b] = static_cast<std::uint8_t>(pair >> (8 * b));
-  }
+  encode_fixed<12>(f, out.data(), from, to);
 }
 
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {

@@ -534,9 +534,8 @@ class Kyber {
       // which starts on the rows encoded so far and reads each further row
       // (and rho, after the last) once it is encoded. Measured with pqmul
       // bench (keygen, A/B): k = 3 gains about 1.5k ticks, k = 4 about 1.3k
-      // over the 8-way batches followed by H; with k = 2 the hash waits more
-      // than it overlaps, and the AVX2 4-way permutation costs more than the
-      // scalar one.
+      // over the 8-way batches followed by H (k = 2 has its own schedule,
+      // above); the AVX2 4-way permutation costs more than the scalar one.
       Matrix a = unzeroed<k * k>();
       const NoiseBeside noise_job{sigma, 0, etas, se};
       constexpr unsigned rows_first = k == 4 ? 2 : 1;
