@@ -17,7 +17,7 @@ namespace {
 
 // One column: its name and how to turn a row's field into text and back.
 // Text is the CSV cell; JSON uses the typed value of the same field.
-enum class Type { text, boolean, real, optional_real, count, optional_count };
+enum class Type { text, boolean, real, optional_real, count, optional_count, real_list };
 
 struct Column {
   const char* name;
@@ -50,6 +50,13 @@ const std::vector<Column>& columns() {
       {"median", Type::optional_real, at(&Row::median)},
       {"p10", Type::optional_real, at(&Row::p10)},
       {"p90", Type::optional_real, at(&Row::p90)},
+      {"ci_low", Type::optional_real, at(&Row::ci_low)},
+      {"ci_high", Type::optional_real, at(&Row::ci_high)},
+      {"repetitions", Type::count, at(&Row::repetitions)},
+      {"repetition_medians", Type::real_list, at(&Row::repetition_medians)},
+      {"noisy", Type::boolean, at(&Row::noisy)},
+      {"noise", Type::text, at(&Row::noise)},
+      {"counter_hz", Type::optional_real, at(&Row::counter_hz)},
       {"samples", Type::count, at(&Row::samples)},
       {"instructions", Type::optional_count, at(&Row::instructions)},
       {"instructions_note", Type::text, at(&Row::instructions_note)},
@@ -85,6 +92,14 @@ std::string cell_text(const Column& c, const Row& row) {
     case Type::optional_count: {
       const auto& v = *static_cast<std::optional<std::uint64_t>*>(p);
       return v ? std::to_string(*v) : "";
+    }
+    case Type::real_list: {
+      std::string out;
+      for (double v : *static_cast<std::vector<double>*>(p)) {
+        if (!out.empty()) out += ';';
+        out += format_real(v);
+      }
+      return out;
     }
   }
   return "";
@@ -125,6 +140,18 @@ void set_cell(const Column& c, Row& row, const std::string& text, const std::str
     case Type::optional_count: {
       auto& v = *static_cast<std::optional<std::uint64_t>*>(p);
       v = text.empty() ? std::nullopt : std::optional<std::uint64_t>(parse_count(text, where));
+      return;
+    }
+    case Type::real_list: {
+      auto& list = *static_cast<std::vector<double>*>(p);
+      list.clear();
+      std::size_t from = 0;
+      while (from < text.size()) {
+        std::size_t to = text.find(';', from);
+        if (to == std::string::npos) to = text.size();
+        list.push_back(parse_real(std::string_view(text).substr(from, to - from), where));
+        from = to + 1;
+      }
       return;
     }
   }
@@ -306,6 +333,7 @@ std::string to_json(const std::vector<Row>& rows) {
           slot = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
           break;
         }
+        case Type::real_list: slot = *static_cast<std::vector<double>*>(p); break;
       }
     }
     array.push_back(std::move(object));
@@ -366,6 +394,15 @@ std::vector<Row> from_json(const std::string& text) {
             *static_cast<std::uint64_t*>(p) = v.get<std::uint64_t>();
           else
             *static_cast<std::optional<std::uint64_t>*>(p) = v.get<std::uint64_t>();
+          break;
+        }
+        case Type::real_list: {
+          if (!v.is_array()) throw std::runtime_error(where + ": expected an array of numbers");
+          auto& list = *static_cast<std::vector<double>*>(p);
+          for (const auto& item : v) {
+            if (!item.is_number()) throw std::runtime_error(where + ": expected an array of numbers");
+            list.push_back(item.get<double>());
+          }
           break;
         }
       }

@@ -27,6 +27,15 @@ struct Row {
   std::string counter;        // tsc / perf-cycles / papi-cycles / cntvct / "" (emulated)
   std::optional<double> counter_overhead;  // ticks of an empty measurement
   std::optional<double> median, p10, p90;  // empty for emulated rows
+  // 95% confidence interval of `median`, distribution-free (order statistics
+  // over the per-repetition medians; see statistics.hpp). Empty when fewer
+  // repetitions than a 95% interval needs, or not timed.
+  std::optional<double> ci_low, ci_high;
+  std::uint64_t repetitions = 0;              // repetitions behind the row (0 when not timed)
+  std::vector<double> repetition_medians;     // one median per repetition, in run order
+  bool noisy = false;                         // interval too wide, or measured under steal / load
+  std::string noise;                          // why the row is noisy ("" when it is not)
+  std::optional<double> counter_hz;           // counter ticks per second where known (TSC frequency)
   std::uint64_t samples = 0;
   std::optional<std::uint64_t> instructions;  // callgrind, optional
   std::string instructions_note;              // why instructions are missing, if they are
