@@ -11,6 +11,14 @@ pqmul="$build/experiments/pqmul"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# Stop before anything long when this build cannot check its KEMs against the
+# official known answers (the data ship in tests/vectors/).
+echo "== known answers: ml-kem-512 (ntt, portable) against the published digest"
+if ! "$pqmul" check --scheme ml-kem-512 --multiplier ntt --isa portable; then
+  echo "reproduce: stopped: this build does not pass the official known answers (see above)" >&2
+  exit 1
+fi
+
 echo "== every ring x multiplier x strategy x ISA against the Kronecker oracle"
 check=$(mktemp)
 trap 'rm -f "$log" "$check"' EXIT
@@ -24,12 +32,17 @@ set -e
 # The sweep names its results directory in its first line: "sweep 'quick': ... -> DIR".
 out=$(sed -n "s/^sweep '[^']*': .* -> //p" "$log" | head -n 1)
 if [[ -z "$out" || ! -s "$out/results.csv" ]]; then
-  echo "reproduce: the sweep wrote no results (exit status $status)" >&2
+  echo "reproduce: stopped: the sweep wrote no results (exit status $status; its message is above)" >&2
   exit 1
 fi
+# The sweep's own summary of what failed ("N rows did not pass their check and
+# M trees failed to build"), repeated as the run's last line.
+failures=""
 if ((status != 0)); then
-  echo "reproduce: the sweep reported failures (exit status $status, see $out/manifest.json);" \
-    "the claims, tables and figures use the rows it wrote" >&2
+  failures=$(grep -o '[0-9]* rows did not pass their check and [0-9]* trees failed to build' "$log" | tail -n 1)
+  [[ -n "$failures" ]] || failures="the sweep exited with status $status"
+  echo "reproduce: the sweep reported failures ($failures, see $out/manifest.json);" \
+    "the claims, tables and figures below use the rows it wrote" >&2
 fi
 
 cp "$check" "$out/oracle-check.txt"
@@ -77,3 +90,7 @@ echo "   rows:    $out/results.csv, $out/results.json ($out/manifest.json: machi
 echo "   claims:  $out/claims.md, $out/claims.tex, $out/claims.json"
 echo "   tables:  $out/table.md, $out/table.tex, $out/table.csv"
 echo "   figures: $drawn drawn, $out/*.svg, $out/*.png (their .dat and .gp beside them)"
+if [[ -n "$failures" ]]; then
+  echo "reproduce: FAILED: $failures" >&2
+  exit 1
+fi

@@ -22,6 +22,7 @@
 #include "pqmul/experiments/callgrind.hpp"
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/counter.hpp"
+#include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/experiments/measure.hpp"
 #include "pqmul/experiments/row.hpp"
 
@@ -46,7 +47,7 @@ struct BenchOptions {
   std::size_t instruction_calls = 10;
   std::string format = "table";
   std::string output;
-  std::string hashes = PQMUL_SOURCE_DIR "/../shared/vectors/kem/KAT_HASHES.txt";
+  std::string hashes;  // "" = the shipped tests/vectors/kem/KAT_HASHES.txt
   bool correctness_only = false;
   bool list_counters = false;
   bool callgrind_child = false;  // internal: this process runs under callgrind
@@ -62,7 +63,16 @@ BenchSelection selection_of(const BenchOptions& o, bool check) {
   s.isas = split_list(o.isas);
   s.operations = split_list(o.ops);
   s.rank = o.rank;
-  s.kat_hashes = o.hashes;
+  // Only a checked selection needs the known answers; the digests' folder is
+  // also the one holding TinyJAMBU's (tinyjambu/ beside kem/).
+  if (check) {
+    try {
+      s.kat_hashes = kat_hashes_path(o.hashes);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+    s.vectors_dir = std::filesystem::path(s.kat_hashes).parent_path().parent_path().string();
+  }
   s.check = check;
   return s;
 }
@@ -355,7 +365,7 @@ const CommandRegistration registration([](CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--format", o->format, "table, csv or json")->capture_default_str();
   cmd->add_option("-o,--output", o->output, "output file (default: standard output)");
-  cmd->add_option("--hashes", o->hashes, "published KAT digests (shared/vectors/kem/KAT_HASHES.txt)");
+  cmd->add_option("--hashes", o->hashes, "published KAT digests (default: the shipped tests/vectors/kem/KAT_HASHES.txt; TinyJAMBU's known answers are read from tinyjambu/ beside its folder)");
   cmd->add_flag("--correctness-only", o->correctness_only, "rows with the correctness verdict only, no timing");
   cmd->add_flag("--list-counters", o->list_counters, "say which counters this machine offers, and why not");
   cmd->add_flag("--callgrind-child", o->callgrind_child, "")->group("");

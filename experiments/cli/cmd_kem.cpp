@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
@@ -236,18 +237,25 @@ void run_decaps(const DecapsOptions& o) {
 }
 
 struct CheckOptions : KemOptions {
-  std::string hashes = PQMUL_SOURCE_DIR "/../shared/vectors/kem/KAT_HASHES.txt";
+  std::string hashes;  // "" = the shipped tests/vectors/kem/KAT_HASHES.txt
 };
 
 // Regenerates the 100-vector KAT of every (scheme, multiplier) and compares
 // its `all` digest (KAT_HASHES.txt: the 100 entries without the header line
 // and without the final empty line) with the published one.
 void run_check(const CheckOptions& o) {
+  std::string hashes_file;
+  try {
+    hashes_file = experiments::kat_hashes_path(o.hashes);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
   std::map<std::string, PublishedKatHashes> published;
   try {
-    published = read_kat_hashes(o.hashes);
+    published = read_kat_hashes(hashes_file);
   } catch (const std::runtime_error& e) {
-    throw UsageError(fmt::format("{} (use --hashes FILE)", e.what()));
+    throw UsageError(o.hashes.empty() ? fmt::format("{} (use --hashes FILE)", e.what())
+                                      : fmt::format("published KAT digests: {}", e.what()));
   }
   std::vector<const KemEntry*> entries;
   for (const auto& e : kem_registry())
@@ -297,6 +305,7 @@ void run_check(const CheckOptions& o) {
   for (const auto& [e, m] : plan) width = std::max(width, m.size());
 
   std::size_t failures = 0;
+  fmt::print("published digests: {}\n", hashes_file);
   fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}\n", "scheme", "multiplier", width, "isa", "strategy",
              "sha256 (all 100 entries)", "result");
   for (const auto& [e, m, isa] : checks) {
@@ -360,7 +369,7 @@ const CommandRegistration registration{[](CLI::App& app) {
                                "Regenerate the 100-vector KAT for every multiplier of the scheme(s) and compare its "
                                "SHA-256 with the published digest; exit 1 on any failure");
   add_kem_options(c, *check, false);
-  c->add_option("--hashes", check->hashes, "published digests (shared/vectors/kem/KAT_HASHES.txt)");
+  c->add_option("--hashes", check->hashes, "published digests (default: the shipped tests/vectors/kem/KAT_HASHES.txt)");
   c->callback([check] { run_check(*check); });
 }};
 

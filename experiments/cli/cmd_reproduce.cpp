@@ -9,6 +9,7 @@
 
 #include "command.hpp"
 #include "pqmul/experiments/claims.hpp"
+#include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/experiments/plot.hpp"
 #include "pqmul/experiments/table.hpp"
 
@@ -21,7 +22,7 @@ using namespace pqmul::experiments;
 struct ReproduceOptions {
   std::vector<std::string> ids;
   std::string results;
-  std::string claims = PQMUL_SOURCE_DIR "/experiments/claims";
+  std::string claims = claims_location().path.string();
   std::string output;
 };
 

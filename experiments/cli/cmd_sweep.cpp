@@ -18,6 +18,25 @@ namespace {
 namespace fs = std::filesystem;
 using namespace pqmul::experiments;
 
+// Every tree's pqmul checks its rows against the vectors of the source tree it
+// was built from: without them every KEM and AEAD row would fail after the
+// builds, so stop before building anything.
+void require_known_answers(const Plan& plan, const std::string& source_dir) {
+  const fs::path vectors = fs::path(source_dir) / "tests" / "vectors";
+  std::vector<fs::path> needed;
+  for (const auto& job : plan.jobs) {
+    if (job.kind == JobKind::kem) needed.push_back(vectors / "kem" / "KAT_HASHES.txt");
+    if (job.kind == JobKind::aead) needed.push_back(vectors / "tinyjambu");
+  }
+  for (const auto& path : needed) {
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+      throw UsageError(fmt::format("cannot find the known-answer data the sweep's rows are checked with: {} is "
+                                   "missing (is --source a complete pqmul checkout?)",
+                                   path.string()));
+  }
+}
+
 struct SweepArgs {
   std::string spec_path, results, source = PQMUL_SOURCE_DIR;
   unsigned jobs = 0;
@@ -47,6 +66,7 @@ void run(const SweepArgs& a) {
 
   SweepOptions options;
   options.source_dir = fs::absolute(a.source).lexically_normal().string();
+  require_known_answers(plan, options.source_dir);
   options.build_root = (fs::path(options.source_dir) / "build" / "sweep").string();
   options.spec_path = a.spec_path;
   options.spec_text = text.str();

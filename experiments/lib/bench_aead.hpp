@@ -11,8 +11,8 @@ namespace pqmul::experiments {
 
 bool is_aead_scheme(const std::string& scheme);
 std::vector<std::string> aead_scheme_names();
-// `vectors_dir` holds tinyjambu/LWC_AEAD_KAT_<bits>_96.txt; "" skips the check.
-void plan_aead(const BenchSelection& selection, const std::string& vectors_dir, std::vector<BenchCase>& cases,
-               std::vector<std::string>* notes);
+// `vectors_dir` holds tinyjambu/LWC_AEAD_KAT_<bits>_96.txt; when the selection
+// checks correctness, a missing or malformed file throws std::runtime_error.
+void plan_aead(const BenchSelection& selection, const std::string& vectors_dir, std::vector<BenchCase>& cases);
 
 }  // namespace pqmul::experiments

@@ -1,4 +1,4 @@
-// The NIST KAT DRBG against shared/vectors/drbg: the 100 per-count seeds of
+// The NIST KAT DRBG against tests/vectors/drbg: the 100 per-count seeds of
 // the .req file and the self-test draws after seeding with seed[0].
 #include <catch2/catch.hpp>
 

@@ -16,6 +16,7 @@ namespace {
 BenchSelection selection() {
   BenchSelection s;
   s.kat_hashes = std::string(PQMUL_VECTORS_DIR) + "/kem/KAT_HASHES.txt";
+  s.vectors_dir = PQMUL_VECTORS_DIR;
   return s;
 }
 
@@ -65,36 +66,26 @@ TEST_CASE("TinyJAMBU selection: variants, sizes and unknown names", "[bench][tin
   CHECK_THROWS_AS(plan_benchmarks(s, nullptr), std::invalid_argument);
 }
 
-TEST_CASE("TinyJAMBU verdict fails against a wrong KAT file", "[bench][tinyjambu]") {
-  // A vectors directory without the files: the check is reported, not passed.
+TEST_CASE("TinyJAMBU rows are refused when the known answers cannot be read", "[bench][tinyjambu]") {
+  // Rows without a verdict would pass for unchecked ones: a missing file is an error.
   auto s = selection();
-  s.kat_hashes = "/nonexistent/kem/KAT_HASHES.txt";
+  s.vectors_dir = "/nonexistent";
   s.schemes = {"tinyjambu-128"};
   s.multipliers = {"bytes-nand"};
-  std::vector<std::string> notes;
-  const auto cases = plan_benchmarks(s, &notes);
-  REQUIRE_FALSE(cases.empty());
-  for (const auto& c : cases) CHECK(c.row.correct.empty());
-  CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
-    return n.find("correctness not checked") != std::string::npos;
-  }));
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("/nonexistent/tinyjambu/LWC_AEAD_KAT_128_96.txt"));
+  // Without the check (the instruction-count child) nothing is read.
+  s.check = false;
+  CHECK_FALSE(plan_benchmarks(s, nullptr).empty());
 }
 
-TEST_CASE("ring rows come once per ISA the CPU runs, each checked against the oracle", "[bench][isa]") {
+TEST_CASE("KEM rows are refused when the published digests cannot be read", "[bench]") {
   auto s = selection();
-  s.rings = {"kyber"};
-  s.multipliers = {"ntt"};
-  s.operations = {"mul"};
-  const auto cases = plan_benchmarks(s, nullptr);
-  std::set<std::string> isas;
-  for (const auto& c : cases) {
-    CHECK(c.row.correct == "pass");
-    isas.insert(c.row.isa);
-  }
-  CHECK(isas.count("portable") == 1);
-#if defined(PQMUL_X86_SIMD)
-  if (pqmul::isa_available(pqmul::Isa::avx2)) CHECK(isas.count("avx2") == 1);
-#endif
+  s.kat_hashes = "/nonexistent/kem/KAT_HASHES.txt";
+  s.schemes = {"lightsaber"};
+  s.multipliers = {"toom4-k2"};
+  s.isas = {"portable"};
+  s.operations = {"keygen"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("/nonexistent/kem/KAT_HASHES.txt"));
 }
 
 TEST_CASE("an ISA ruled out is skipped with its reason", "[bench][isa]") {

@@ -13,7 +13,7 @@ using namespace pqmul::experiments;
 namespace {
 
 const std::string claims_dir = PQMUL_SOURCE_DIR "/experiments/claims";
-const std::string claims_table = PQMUL_VECTORS_DIR "/../claims.md";
+const std::string claims_table = PQMUL_SOURCE_DIR "/experiments/claims/claims.md";
 
 std::string read_text(const std::string& path) {
   std::ifstream in(path);

@@ -1,6 +1,6 @@
 // The six Kyber / ML-KEM sets with the AVX2 NTT multiplier and the 4-way
 // (avx2) or 8-way (avx512) Keccak: the regenerated NIST KAT files against the
-// published digests (shared/vectors/kem/KAT_HASHES.txt), and every strategy
+// published digests (tests/vectors/kem/KAT_HASHES.txt), and every strategy
 // against the portable KEM's bytes.
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 // NIST KAT files regenerated with every multiplier against the published
-// digests (shared/vectors/kem/KAT_HASHES.txt) and the stored .rsp files.
+// digests (tests/vectors/kem/KAT_HASHES.txt) and the stored .rsp files.
 //
 // Cost split (the suite also runs under ASan and qemu): every set runs the
 // 100 vectors with `ntt`; every other registered multiplier runs the 100

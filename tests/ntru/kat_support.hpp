@@ -101,7 +101,7 @@ inline std::string rsp_entry(const std::string& file_text, std::size_t count) {
 // Digests of regenerated KAT text (the project's SHA-256, tested in tests/common).
 inline std::string sha256_hex(std::string_view data) { return pqmul::sha256_hex(data); }
 
-// The official files and published digests (shared/vectors/kem/KAT_HASHES.txt).
+// The official files and published digests (tests/vectors/kem/KAT_HASHES.txt).
 struct KatFiles {
   std::string scheme, file, single, all;
 };

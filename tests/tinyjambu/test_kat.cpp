@@ -34,7 +34,7 @@ std::string hex(std::span<const std::uint8_t> bytes) {
 struct KatFile {
   const char* scheme;
   const char* name;
-  std::size_t bytes;  // as listed in shared/vectors/README.md
+  std::size_t bytes;  // as listed in tests/vectors/README.md
 };
 constexpr KatFile kat_files[] = {
     {"tinyjambu-128", "LWC_AEAD_KAT_128_96.txt", 234117},

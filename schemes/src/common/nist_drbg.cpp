@@ -1,5 +1,5 @@
 // The AES-256 CTR-DRBG (SP 800-90A, no derivation function, no reseeding) of
-// the NIST PQC KAT generator, described in shared/vectors/README.md section 2.
+// the NIST PQC KAT generator, described in tests/vectors/README.md section 2.
 #include <algorithm>
 #include <cstring>
 

@@ -25,6 +25,7 @@ struct BenchSelection {
                                          // multiply_accumulate,inverse (rings)
   std::size_t rank = 3;                  // module rank of ring matrix-vector / inner-product rows
   std::string kat_hashes;                // KAT_HASHES.txt with the published digests
+  std::string vectors_dir;               // the official vectors (tinyjambu/ holds the LWC known answers)
   bool check = true;                     // run the correctness checks (off in the instruction-count child)
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // The NIST PQC known-answer file of a KEM (PQCgenKAT_kem.c), regenerated with
-// any Kem, and the published digests of shared/vectors/kem/KAT_HASHES.txt.
+// any Kem, and the published digests of tests/vectors/kem/KAT_HASHES.txt.
 #include <cstddef>
 #include <map>
 #include <string>

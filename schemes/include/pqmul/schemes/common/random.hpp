@@ -23,7 +23,7 @@ class SystemRandom final : public RandomSource {
 };
 
 // NIST SP 800-90A AES-256 CTR-DRBG without derivation function, exactly as
-// the NIST KAT generator's rng.c (see shared/vectors/README.md section 2).
+// the NIST KAT generator's rng.c (see tests/vectors/README.md section 2).
 class NistKatDrbg final : public RandomSource {
  public:
   explicit NistKatDrbg(std::span<const std::uint8_t, 48> entropy,

@@ -30,7 +30,7 @@ struct ParameterSet {
   static constexpr std::string_view name = V == Version::round3 ? (K == 2 ? "kyber512" : K == 3 ? "kyber768" : "kyber1024")
                                                                 : (K == 2 ? "ml-kem-512" : K == 3 ? "ml-kem-768" : "ml-kem-1024");
   // The pq-crystals KAT generator prints CRYPTO_ALGNAME, which is "Kyber<n>"
-  // for both versions (shared/vectors/kem/KAT_HASHES.txt).
+  // for both versions (tests/vectors/kem/KAT_HASHES.txt).
   static constexpr std::string_view kat_header = K == 2 ? "# Kyber512" : K == 3 ? "# Kyber768" : "# Kyber1024";
 };
 
