@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <algorithm>
 
 #include "pqmul/experiments/claims.hpp"
 
@@ -63,8 +64,10 @@ id = "t"
 source = "s"
 claim = "c"
 paper = "p"
+printed = "Table 2"
 how = "h"
 where = "x86"
+comparability = "same"
 )";
 
 }  // namespace
@@ -93,14 +96,47 @@ TEST_CASE("claims: specs state the table's claim, figure, method and place", "[c
   for (const auto& spec : read_claims(claims_dir)) {
     INFO("claim " << spec.id);
     const auto& cells = rows.at(spec.id);
-    REQUIRE(cells.size() == 6);
+    REQUIRE(cells.size() == 7);
     CHECK(spec.claim == cells[2]);
     CHECK(spec.paper_figure == cells[3]);
     CHECK(spec.how == cells[4]);
     // "x86", "x86 analogue", "x86 (ratio), arm (cycles)" are measured here; "arm" is not.
     CHECK(spec.where == cells[5].substr(0, 3));
     CHECK((spec.where == "arm" || !spec.comparisons.empty() || spec.counts));
+    // "same (a count)", "analogue (Cortex-M4)", "model (A72) / analogue": the first word is the claim's.
+    const std::string column = cells[6];
+    CHECK(to_string(spec.comparability) == column.substr(0, column.find_first_of(" (")));
+    const auto has = [&](Comparability c) {
+      return std::any_of(spec.comparisons.begin(), spec.comparisons.end(),
+                         [&](const Comparison& x) { return x.comparability == c; });
+    };
+    // A claim the table calls a model of another core never has a `same` comparison,
+    // and one it also calls an analogue has an analogue comparison.
+    if (spec.comparability != Comparability::same) CHECK_FALSE(has(Comparability::same));
+    if (column.find("analogue") != std::string::npos) CHECK(has(Comparability::analogue));
+    CHECK_FALSE(spec.printed.empty());
   }
+}
+
+TEST_CASE("claims: claims measured on other CPUs, ISAs or code are never judged as the same experiment", "[claims]") {
+  // The in-order half of clang-gcc-inorder has no x86 counterpart (this CPU is out of order).
+  const std::vector<std::string> elsewhere = {"kyber-neon-m1",  "simd-saber",       "simd-speedup-sbseg",
+                                              "ntt-saber-m4",   "tinyjambu-nand",   "fips203-backends",
+                                              "clang-gcc-inorder"};
+  for (const auto& spec : read_claims(claims_dir)) {
+    if (std::find(elsewhere.begin(), elsewhere.end(), spec.id) == elsewhere.end()) continue;
+    INFO("claim " << spec.id);
+    CHECK(spec.comparability != Comparability::same);
+    for (const auto& c : spec.comparisons) {
+      INFO("comparison " << c.label);
+      CHECK(c.comparability != Comparability::same);
+      // A model comparison reads model rows of the core it names.
+      if (c.comparability == Comparability::model) CHECK_THAT(c.common.describe(), Catch::Contains("counter=model:"));
+    }
+  }
+  const auto inorder = read_claim(claims_dir + "/clang-gcc-inorder.toml");
+  for (const auto& c : inorder.comparisons)
+    if (c.label.find("in-order") == 0) CHECK(c.comparability == Comparability::model);
 }
 
 TEST_CASE("claims: the ids of a claims table are read from its first column", "[claims]") {
@@ -132,7 +168,7 @@ tolerance = 0.1
   CHECK(c.common.describe() == "scheme=saber rank=3 vectorize=true");
   CHECK(c.denominator.describe() == "strategy=eager|lazy");
   CHECK(c.denominator_pick == "min");
-  CHECK(c.numerator_pick == "median");
+  CHECK(c.numerator_pick == "one");
   // `each` fields come in row order (operation before compiler), whatever the spec's order.
   REQUIRE(c.each.size() == 2);
   CHECK(c.each[0].first == "operation");
@@ -140,6 +176,29 @@ tolerance = 0.1
   CHECK(c.check == Check::range);
   CHECK(c.min == Approx(0.6));
   CHECK(c.tolerance == Approx(0.1));
+}
+
+TEST_CASE("claims: every spec states where its figure is printed and what it compares", "[claims]") {
+  std::string no_printed = header;
+  no_printed.erase(no_printed.find("printed"), no_printed.find("how") - no_printed.find("printed"));
+  const std::string tail = "[[comparison]]\nnumerator = { isa = \"a\" }\ncheck = \"below\"\nthreshold = 1\n";
+  CHECK_THAT(error_of(no_printed + tail), Catch::Contains("missing key 'printed'"));
+  std::string no_comparability = header;
+  no_comparability.erase(no_comparability.find("comparability"));
+  CHECK_THAT(error_of(no_comparability + tail), Catch::Contains("missing key 'comparability'"));
+  std::string odd = header;
+  odd.replace(odd.find("\"same\""), 6, "\"alike\"");
+  CHECK_THAT(error_of(odd + tail), Catch::Contains("unknown comparability 'alike'"));
+  CHECK_THAT(error_of(std::string(header) + tail + "comparability = \"kind of\"\n"),
+             Catch::Contains("unknown comparability 'kind of'"));
+  const auto mixed = parse_claim(std::string(header) + tail + "comparability = \"analogue\"\n" + tail, "m.toml");
+  REQUIRE(mixed.comparisons.size() == 2);
+  CHECK(mixed.comparability == Comparability::same);
+  CHECK(mixed.comparisons[0].comparability == Comparability::analogue);
+  CHECK(mixed.comparisons[1].comparability == Comparability::same);  // the claim's
+  CHECK(mixed.printed == "Table 2");
+  // Pooling is not a pick: a side is one row, or the best of a named family.
+  CHECK_THAT(error_of(std::string(header) + tail + "numerator_pick = \"median\"\n"), Catch::Contains("\"one\" or \"min\""));
 }
 
 TEST_CASE("claims: malformed specs are refused with the file and the key", "[claims]") {

@@ -1,42 +1,33 @@
-// Verdicts on synthetic rows: confirmed, contradicted, missing rows named,
-// arm claims not measurable here, unusable rows refused, and the counted
-// claim checked against the module code's own step counts.
+// Verdicts on synthetic rows: the same experiment confirmed / contradicted /
+// inconclusive from intervals whose position is known by construction, an
+// analogue's direction, a model's agreement (model rows never mixed with
+// measured ones), missing rows named, and several rows on one side refused.
+//
+// How the intervals are known: a side's repetition medians take two values
+// only, each with a probability (computed here from the binomial law) far
+// above 2.5% of being a resample's median, so the 95% bootstrap interval of
+// a ratio with a constant denominator is exactly [low, high] / denominator.
+// Constant repetitions give a zero-width interval at the point.
 #include <catch2/catch.hpp>
+#include <cmath>
 
-#include "pqmul/experiments/claims.hpp"
+#include "claims_rows.hpp"
 
 using namespace pqmul::experiments;
+using namespace claims_test;
 
 namespace {
 
-Row row(const std::string& scheme, const std::string& op, const std::string& multiplier, const std::string& isa,
-        const std::string& compiler, const std::string& strategy, double median) {
-  Row r;
-  r.scheme = scheme;
-  r.parameter_set = scheme;
-  r.operation = op;
-  r.multiplier = multiplier;
-  r.isa = isa;
-  r.compiler = compiler;
-  r.strategy = strategy;
-  r.id = scheme + "/" + multiplier + "/" + isa;
-  r.counter = "tsc";
-  r.median = median;
-  r.p10 = median * 0.9;
-  r.p90 = median * 1.1;
-  r.samples = 100;
-  r.correct = "pass";
-  return r;
+// P(at least k of n draws hit a value of probability p).
+double at_least(unsigned k, unsigned n, double p) {
+  double sum = 0;
+  for (unsigned i = k; i <= n; ++i) sum += std::tgamma(n + 1.0) / (std::tgamma(i + 1.0) * std::tgamma(n - i + 1.0)) *
+                                           std::pow(p, i) * std::pow(1 - p, n - i);
+  return sum;
 }
 
 // cached / eager over isa x compiler, accepted 0.63-0.88 (tolerance 0).
-const char* speed_spec = R"(
-id = "speed"
-source = "s"
-claim = "c"
-paper = "0.63-0.88"
-how = "h"
-where = "x86"
+const std::string speed_spec = header("speed", "same") + R"(
 [[comparison]]
 label = "MV"
 common = { scheme = "saber", operation = "matrix-vector", multiplier = "toom4-k2" }
@@ -48,56 +39,200 @@ min = 0.63
 max = 0.88
 )";
 
-std::vector<Row> speed_rows(double cached) {
+// Every cached row gets `cached` as repetition medians, every eager row 11 x 1000.
+std::vector<Row> speed_rows(const std::vector<double>& cached) {
   std::vector<Row> rows;
   for (const char* isa : {"portable", "avx2"})
     for (const char* cc : {"gcc", "clang"}) {
-      rows.push_back(row("saber", "matrix-vector", "toom4-k2", isa, cc, "eager", 1000));
-      rows.push_back(row("saber", "matrix-vector", "toom4-k2", isa, cc, "cached", cached));
+      rows.push_back(repeated(row("saber", "matrix-vector", "toom4-k2", isa, cc, "eager"), constant(1000)));
+      rows.push_back(repeated(row("saber", "matrix-vector", "toom4-k2", isa, cc, "cached"), cached));
     }
   // Rows the claim does not select.
-  rows.push_back(row("saber", "matrix-vector", "ntt", "portable", "gcc", "cached", 1));
-  rows.push_back(row("saber", "keygen", "toom4-k2", "portable", "gcc", "cached", 1));
+  rows.push_back(repeated(row("saber", "matrix-vector", "ntt", "portable", "gcc", "cached"), constant(1)));
+  rows.push_back(repeated(row("saber", "keygen", "toom4-k2", "portable", "gcc", "cached"), constant(1)));
   return rows;
-}
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(text) != std::string::npos; });
 }
 
 }  // namespace
 
-TEST_CASE("claim verdict: ratios inside the range confirm, outside contradict", "[claims]") {
+TEST_CASE("claim verdict, same: the interval inside, outside or across the band", "[claims]") {
   const auto spec = parse_claim(speed_spec, "speed.toml");
-  const auto ok = evaluate_claim(spec, speed_rows(700));
-  CHECK(ok.verdict == Verdict::confirmed);
-  CHECK_FALSE(ok.partial);
-  CHECK(ok.missing.empty());
-  REQUIRE(ok.comparisons.size() == 1);
-  REQUIRE(ok.comparisons[0].cells.size() == 4);
-  CHECK(ok.comparisons[0].cells[0].label == "portable gcc");
-  CHECK(*ok.comparisons[0].cells[0].ratio == Approx(0.7));
-  CHECK(ok.ours == "MV: portable gcc 0.70, portable clang 0.70, avx2 gcc 0.70, avx2 clang 0.70");
-
-  CHECK(evaluate_claim(spec, speed_rows(950)).verdict == Verdict::contradicted);
-  // Faster than the paper says is also outside its figure.
-  CHECK(evaluate_claim(spec, speed_rows(500)).verdict == Verdict::contradicted);
-  // One cell out of range is enough to contradict.
-  auto rows = speed_rows(700);
-  rows[1].median = 990;
-  const auto one = evaluate_claim(spec, rows);
-  CHECK(one.verdict == Verdict::contradicted);
-  CHECK_FALSE(*one.comparisons[0].cells[0].pass);
-  CHECK(*one.comparisons[0].cells[1].pass);
+  SECTION("inside: every resampled ratio lies in 0.69-0.71, within 0.63-0.88") {
+    const auto r = evaluate_claim(spec, speed_rows(spread(690, 710)));
+    CHECK(r.verdict == Verdict::confirmed);
+    CHECK(r.comparability == Comparability::same);
+    CHECK(r.direction == Direction::none);
+    const auto& cell = r.comparisons.at(0).cells.at(0);
+    CHECK(cell.label == "portable gcc");
+    CHECK(*cell.ratio == Approx(0.7));
+    REQUIRE(cell.interval);
+    CHECK(cell.interval->low >= 0.69);
+    CHECK(cell.interval->high <= 0.71);
+    CHECK(cell.numerator_ids == "saber/toom4-k2/portable matrix-vector cached gcc vec");
+    CHECK(cell.denominator_ids == "saber/toom4-k2/portable matrix-vector eager gcc vec");
+    CHECK(r.rows.find("MV: portable gcc: saber/toom4-k2/portable matrix-vector cached gcc vec / "
+                      "saber/toom4-k2/portable matrix-vector eager gcc vec") == 0);
+  }
+  SECTION("outside: every resampled ratio lies in 0.94-0.96") {
+    CHECK(evaluate_claim(spec, speed_rows(spread(940, 960))).verdict == Verdict::contradicted);
+    // Faster than the paper says is outside its figure too.
+    CHECK(evaluate_claim(spec, speed_rows(spread(490, 510))).verdict == Verdict::contradicted);
+  }
+  SECTION("across the edge 0.88: resampled ratios 0.80 or 0.90") {
+    // 5 of 11 repetitions at 800: the resampled median is 800 when at least 6 draws are.
+    const double p_low = at_least(6, 11, 5.0 / 11), p_high = 1 - p_low;
+    REQUIRE(p_low > 0.1);
+    REQUIRE(p_high > 0.1);
+    const auto r = evaluate_claim(spec, speed_rows(two_valued(800, 5, 900, 6)));
+    CHECK(r.verdict == Verdict::inconclusive);
+    const auto& cell = r.comparisons.at(0).cells.at(0);
+    REQUIRE(cell.interval);
+    CHECK(cell.interval->low == Approx(0.8));
+    CHECK(cell.interval->high == Approx(0.9));
+    CHECK(*cell.placement == Placement::across);
+    CHECK(r.ours.find("portable gcc 0.90 [0.80, 0.90]") != std::string::npos);
+  }
+  SECTION("one cell wholly outside contradicts, whatever the others") {
+    auto rows = speed_rows(spread(690, 710));
+    rows[1].repetition_medians = constant(990);
+    rows[1].median = 990;
+    const auto r = evaluate_claim(spec, rows);
+    CHECK(r.verdict == Verdict::contradicted);
+    CHECK(*r.comparisons[0].cells[0].placement == Placement::outside);
+    CHECK(*r.comparisons[0].cells[1].placement == Placement::inside);
+  }
+  SECTION("the tolerance widens the band") {
+    std::string text = speed_spec + "tolerance = 0.1\n";
+    const auto wide = parse_claim(text, "speed.toml");
+    CHECK(evaluate_claim(wide, speed_rows(spread(940, 960))).verdict == Verdict::confirmed);  // 0.96 <= 0.968
+    CHECK(evaluate_claim(wide, speed_rows(spread(980, 990))).verdict == Verdict::contradicted);
+    CHECK(evaluate_claim(wide, speed_rows(spread(940, 960))).comparisons[0].accepted == "0.57-0.97");
+  }
 }
 
-TEST_CASE("claim verdict: the tolerance widens the accepted range", "[claims]") {
-  std::string text = speed_spec;
-  text += "tolerance = 0.1\n";
-  const auto spec = parse_claim(text, "speed.toml");
-  CHECK(evaluate_claim(spec, speed_rows(950)).verdict == Verdict::confirmed);  // 0.95 <= 0.88 * 1.1
-  CHECK(evaluate_claim(spec, speed_rows(980)).verdict == Verdict::contradicted);
-  CHECK(evaluate_claim(spec, speed_rows(950)).comparisons[0].accepted == "0.57-0.97");
+TEST_CASE("claim verdict, same: rows without repetition medians decide nothing", "[claims]") {
+  const auto spec = parse_claim(speed_spec, "speed.toml");
+  auto rows = speed_rows(constant(700));
+  for (auto& r : rows) r.repetition_medians.clear();  // an old CSV: a median only
+  const auto r = evaluate_claim(spec, rows);
+  CHECK(r.verdict == Verdict::inconclusive);  // the point 0.70 lies inside, but without an interval
+  CHECK(r.comparisons[0].without_interval);
+  CHECK(*r.comparisons[0].cells[0].ratio == Approx(0.7));
+  CHECK_FALSE(r.comparisons[0].cells[0].interval);
+  CHECK(r.ours.find("portable gcc 0.70 (no interval)") != std::string::npos);
+  CHECK(mentions(r.details, "no interval"));
+}
+
+TEST_CASE("claim verdict, analogue: not comparable, with the direction", "[claims]") {
+  // The paper: AND-variant / NAND-variant 0.90-0.95 on another CPU, i.e. the AND variant faster.
+  const auto spec = parse_claim(header("nand", "analogue") + R"(
+[[comparison]]
+common = { scheme = "tinyjambu-128", operation = "encrypt", isa = "portable" }
+numerator = { multiplier = "memcpy-and-inverted-key" }
+denominator = { multiplier = "memcpy-nand" }
+each = { compiler = ["gcc", "clang"] }
+check = "range"
+min = 0.90
+max = 0.95
+)",
+                                "nand.toml");
+  const auto rows_with = [](const std::vector<double>& and_variant) {
+    std::vector<Row> rows;
+    for (const char* cc : {"gcc", "clang"}) {
+      rows.push_back(repeated(row("tinyjambu-128", "encrypt", "memcpy-nand", "portable", cc, ""), constant(1000)));
+      rows.push_back(repeated(row("tinyjambu-128", "encrypt", "memcpy-and-inverted-key", "portable", cc, ""),
+                              and_variant));
+    }
+    return rows;
+  };
+  // Far outside the paper's band but the same way: a same-experiment verdict would say contradicted.
+  const auto faster = evaluate_claim(spec, rows_with(spread(490, 510)));
+  CHECK(faster.verdict == Verdict::not_comparable);
+  CHECK(to_string(faster.verdict) == "not comparable");
+  CHECK(faster.direction == Direction::agrees);
+  CHECK(to_string(faster.direction) == "agrees");
+  const auto slower = evaluate_claim(spec, rows_with(spread(1290, 1310)));
+  CHECK(slower.verdict == Verdict::not_comparable);
+  CHECK(slower.direction == Direction::disagrees);
+  // Resampled ratios 0.95 or 1.05: the interval holds 1, the direction is not settled.
+  const auto across = evaluate_claim(spec, rows_with(two_valued(950, 5, 1050, 6)));
+  CHECK(across.direction == Direction::undecided);
+  const auto md = claims_markdown({faster}, "");
+  CHECK(md.find("| analogue | not comparable | agrees |") != std::string::npos);
+}
+
+TEST_CASE("claim verdict, model: model rows only, never mixed with measured ones", "[claims]") {
+  const auto spec = parse_claim(header("neon", "model", "arm") + R"(
+[[comparison]]
+common = { scheme = "saber", operation = "matrix-vector", strategy = "cached", isa = "neon" }
+numerator = { multiplier = "ntt" }
+denominator = { multiplier = "toom4-k2" }
+check = "range"
+min = 0.50
+max = 0.50
+tolerance = 0.10
+)",
+                                "neon.toml");
+  const auto modelled = [](double ntt) {
+    auto num = row("saber", "matrix-vector", "ntt", "neon", "gcc", "cached");
+    auto den = row("saber", "matrix-vector", "toom4-k2", "neon", "gcc", "cached");
+    num.counter = den.counter = "model:cortex-a72";
+    num.median = ntt;
+    den.median = 1000;
+    return std::vector<Row>{num, den};
+  };
+  // Measured NEON rows (emulated, correctness only) and x86 rows: never a model figure.
+  std::vector<Row> measured = {row("saber", "matrix-vector", "ntt", "neon", "gcc", "cached"),
+                               row("saber", "matrix-vector", "toom4-k2", "neon", "gcc", "cached")};
+  measured[0].counter = measured[1].counter = "cntvct";
+  measured[0].median = 100;
+  measured[1].median = 1000;
+
+  const auto none = evaluate_claim(spec, measured);
+  CHECK(none.verdict == Verdict::not_measurable);
+  CHECK(to_string(none.verdict) == "not measurable here");
+  CHECK(mentions(none.missing, "no model row with"));
+  CHECK(mentions(none.details, "AArch64 hardware"));
+
+  auto rows = modelled(520);
+  rows.insert(rows.end(), measured.begin(), measured.end());
+  const auto agrees = evaluate_claim(spec, rows);
+  CHECK(agrees.verdict == Verdict::model_agrees);
+  CHECK(*agrees.comparisons[0].cells[0].ratio == Approx(0.52));  // the model's, not the measured 0.10
+  CHECK(to_string(agrees.verdict) == "model agrees");
+  // And a model row never enters a measured comparison.
+  auto speed = speed_rows(spread(690, 710));
+  auto model_twin = speed[1];
+  model_twin.counter = "model:cortex-a72";
+  model_twin.repetition_medians = constant(100);
+  speed.push_back(model_twin);
+  const auto measured_only = evaluate_claim(parse_claim(speed_spec, "speed.toml"), speed);
+  CHECK(*measured_only.comparisons[0].cells[0].ratio == Approx(0.7));
+  const auto disagrees = evaluate_claim(spec, modelled(700));
+  CHECK(disagrees.verdict == Verdict::model_disagrees);
+  CHECK(to_string(disagrees.verdict) == "model disagrees");
+}
+
+TEST_CASE("claim verdict: a side matching several rows is an error naming them", "[claims]") {
+  const auto spec = parse_claim(speed_spec, "speed.toml");
+  auto rows = speed_rows(constant(700));
+  auto variant = rows[1];  // the cached portable gcc row again, as an NTT variant would be
+  variant.params = "layers=6";
+  variant.id = "saber/toom4-k2-layers=6/portable";
+  rows.push_back(variant);
+  try {
+    (void)evaluate_claim(spec, rows);
+    FAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    CHECK_THAT(what, Catch::Contains("claim speed: MV: portable gcc: numerator: 2 rows match"));
+    CHECK_THAT(what, Catch::Contains("row 2 (saber/toom4-k2/portable matrix-vector cached gcc vec)"));
+    CHECK_THAT(what, Catch::Contains("row 11 (saber/toom4-k2-layers=6/portable matrix-vector cached gcc vec)"));
+  }
+  // Naming the params picks one.
+  std::string named = speed_spec;
+  named.replace(named.find("multiplier = \"toom4-k2\""), 23, "multiplier = \"toom4-k2\", params = \"\"");
+  CHECK(evaluate_claim(parse_claim(named, "speed.toml"), rows).verdict == Verdict::confirmed);
 }
 
 TEST_CASE("claim verdict: missing rows are named, never skipped", "[claims]") {
@@ -109,22 +244,19 @@ TEST_CASE("claim verdict: missing rows are named, never skipped", "[claims]") {
     CHECK(r.missing.size() == 8);  // numerator and denominator of four cells
     CHECK(mentions(r.missing, "MV: avx2 clang: numerator: no row with scheme=saber operation=matrix-vector "
                               "multiplier=toom4-k2 strategy=cached isa=avx2 compiler=clang"));
-    CHECK(r.ours.find("missing") != std::string::npos);
   }
   SECTION("the AVX2 rows missing: verdict on the rest, marked partial") {
     std::vector<Row> rows;
-    for (const auto& r : speed_rows(700))
+    for (const auto& r : speed_rows(spread(690, 710)))
       if (r.isa != "avx2") rows.push_back(r);
     const auto r = evaluate_claim(spec, rows);
     CHECK(r.verdict == Verdict::confirmed);
     CHECK(r.partial);
     CHECK(r.missing.size() == 4);
-    CHECK(mentions(r.missing, "avx2 gcc: denominator: no row with scheme=saber operation=matrix-vector "
-                              "multiplier=toom4-k2 strategy=eager isa=avx2 compiler=gcc"));
     CHECK_FALSE(mentions(r.missing, "portable"));
   }
   SECTION("emulated, unmeasured and failing rows do not count, and say why") {
-    auto rows = speed_rows(700);
+    auto rows = speed_rows(spread(690, 710));
     for (auto& r : rows) {
       if (r.isa == "avx2" && r.compiler == "gcc") r.emulated = true;
       if (r.isa == "avx2" && r.compiler == "clang" && r.strategy == "cached") r.correct = "fail";
@@ -132,39 +264,15 @@ TEST_CASE("claim verdict: missing rows are named, never skipped", "[claims]") {
     }
     const auto r = evaluate_claim(spec, rows);
     CHECK(r.partial);
-    CHECK(mentions(r.missing, "avx2 gcc: numerator: 1 row(s) with"));
-    CHECK(mentions(r.missing, "none usable (emulated)"));
-    CHECK(mentions(r.missing, "none usable (failed its correctness check)"));
-    CHECK(mentions(r.missing, "none usable (no median)"));
+    CHECK(mentions(r.missing, "not usable (emulated)"));
+    CHECK(mentions(r.missing, "not usable (failed its correctness check)"));
+    CHECK(mentions(r.missing, "not usable (no median)"));
     CHECK(r.verdict == Verdict::confirmed);  // portable gcc, the only cell left
   }
 }
 
-TEST_CASE("claim verdict: arm claims are not measurable here, whatever the rows", "[claims]") {
-  std::string text = speed_spec;
-  text.replace(text.find("where = \"x86\""), 13, "where = \"arm\"");
-  const auto spec = parse_claim(text, "arm.toml");
-  auto rows = speed_rows(700);
-  auto neon = row("saber", "matrix-vector", "ntt", "neon", "gcc", "cached", 0);
-  neon.median.reset();
-  neon.emulated = true;
-  rows.push_back(neon);
-  const auto r = evaluate_claim(spec, rows);
-  CHECK(r.verdict == Verdict::not_measurable);
-  CHECK(to_string(r.verdict) == "not measurable here");
-  CHECK(mentions(r.details, "AArch64 hardware"));
-  CHECK(mentions(r.details, "NEON rows in these results: 1, correct: 1"));
-}
-
-TEST_CASE("claim verdict: count, geometric mean and best-of checks", "[claims]") {
-  SECTION("count: NTT faster for 3 of 4 rings, against the fastest Toom-Cook") {
-    const auto spec = parse_claim(R"(
-id = "count"
-source = "s"
-claim = "c"
-paper = "3 of 4"
-how = "h"
-where = "x86"
+TEST_CASE("claim verdict: counts and the best of a family, with intervals", "[claims]") {
+  const auto spec = parse_claim(header("count", "same") + R"(
 [[comparison]]
 common = { operation = "mul", isa = "avx2" }
 numerator = { multiplier = "ntt" }
@@ -175,39 +283,38 @@ check = "count"
 count_min = 3
 count_max = 3
 )",
-                                  "count.toml");
+                                "count.toml");
+  const auto rings = [](const std::vector<std::vector<double>>& ntt, double toom3) {
     std::vector<Row> rows;
-    const double ntt[] = {90, 90, 90, 130};
-    const char* rings[] = {"r1", "r2", "r3", "r4"};
-    for (int i = 0; i < 4; ++i) {
-      rows.push_back(row(rings[i], "mul", "ntt", "avx2", "gcc", "", ntt[i]));
-      rows.push_back(row(rings[i], "mul", "toom3", "avx2", "gcc", "", 100));
-      rows.push_back(row(rings[i], "mul", "toom4", "avx2", "gcc", "", 200));
+    const char* names[] = {"r1", "r2", "r3", "r4"};
+    for (std::size_t i = 0; i < 4; ++i) {
+      rows.push_back(repeated(row(names[i], "mul", "ntt", "avx2", "gcc", ""), ntt[i]));
+      rows.push_back(repeated(row(names[i], "mul", "toom3", "avx2", "gcc", ""), constant(toom3)));
+      rows.push_back(repeated(row(names[i], "mul", "toom4", "avx2", "gcc", ""), constant(200)));
     }
-    auto r = evaluate_claim(spec, rows);
-    CHECK(r.verdict == Verdict::confirmed);
-    CHECK(r.comparisons[0].cells[0].denominator_ids == "r1/toom3/avx2");
-    CHECK(r.ours.rfind("3 of 4 below 1.00", 0) == 0);
-    // With toom3 slower, the best Toom-Cook is toom4 at 150: now 4 of 4.
-    for (auto& x : rows) {
-      if (x.multiplier == "toom3") x.median = 300;
-      if (x.multiplier == "toom4") x.median = 150;
-    }
-    CHECK(evaluate_claim(spec, rows).verdict == Verdict::contradicted);
-    // A count over part of the rings decides nothing.
-    rows.erase(rows.begin());
-    r = evaluate_claim(spec, rows);
-    CHECK(r.verdict == Verdict::missing_rows);
-    CHECK(mentions(r.missing, "r1: numerator: no row with scheme=r1 operation=mul multiplier=ntt isa=avx2"));
-  }
-  SECTION("geometric mean: clang / gcc above 1 overall although one operation is below") {
-    const auto spec = parse_claim(R"(
-id = "gm"
-source = "s"
-claim = "c"
-paper = "1.02"
-how = "h"
-where = "x86"
+    return rows;
+  };
+  const auto fast = spread(89, 91), slow = spread(129, 131);
+  auto r = evaluate_claim(spec, rings({fast, fast, fast, slow}, 100));
+  CHECK(r.verdict == Verdict::confirmed);
+  CHECK(r.comparisons[0].cells[0].denominator_ids ==
+        "r1/toom3/avx2 mul gcc vec (fastest of the family; also r1/toom4/avx2 mul gcc vec)");
+  CHECK(r.ours.rfind("3 of 4 below 1.00", 0) == 0);
+  // toom3 slower: the best is toom4 at 200, and the NTT is faster on all four.
+  CHECK(evaluate_claim(spec, rings({fast, fast, fast, slow}, 300)).verdict == Verdict::contradicted);
+  // The fourth ring's ratio 0.95 or 1.05: 3 or 4 below 1, undecided.
+  CHECK(evaluate_claim(spec, rings({fast, fast, fast, two_valued(95, 5, 105, 6)}, 100)).verdict ==
+        Verdict::inconclusive);
+  // A count over part of the rings decides nothing; a family member missing leaves its cell missing.
+  auto rows = rings({fast, fast, fast, slow}, 100);
+  rows.erase(rows.begin() + 2);  // r1's toom4
+  r = evaluate_claim(spec, rows);
+  CHECK(r.verdict == Verdict::missing_rows);
+  CHECK(mentions(r.missing, "r1: denominator: 1 of the 2 rows of the family"));
+}
+
+TEST_CASE("claim verdict: a geometric mean's interval resamples every row", "[claims]") {
+  const auto spec = parse_claim(header("gm", "same") + R"(
 [[comparison]]
 common = { scheme = "saber", isa = "avx2" }
 numerator = { compiler = "clang" }
@@ -217,31 +324,28 @@ check = "above"
 threshold = 1.0
 geomean = true
 )",
-                                  "gm.toml");
+                                "gm.toml");
+  const auto rows_with = [](const std::vector<double>& keygen) {
     std::vector<Row> rows;
-    const double clang[] = {99, 110, 110};
-    const char* ops[] = {"keygen", "encaps", "decaps"};
-    for (int i = 0; i < 3; ++i) {
-      rows.push_back(row("saber", ops[i], "toom4-k2", "avx2", "clang", "cached", clang[i]));
-      rows.push_back(row("saber", ops[i], "toom4-k2", "avx2", "gcc", "cached", 100));
+    for (const char* op : {"keygen", "encaps", "decaps"}) {
+      rows.push_back(repeated(row("saber", op, "toom4-k2", "avx2", "clang", "cached"),
+                              std::string(op) == "keygen" ? keygen : constant(110)));
+      rows.push_back(repeated(row("saber", op, "toom4-k2", "avx2", "gcc", "cached"), constant(100)));
     }
-    auto r = evaluate_claim(spec, rows);
-    CHECK(r.verdict == Verdict::confirmed);
-    CHECK(*r.comparisons[0].geomean == Approx(std::cbrt(0.99 * 1.1 * 1.1)));
-    rows[2].median = 80;
-    rows[4].median = 80;
-    CHECK(evaluate_claim(spec, rows).verdict == Verdict::contradicted);
-  }
-  SECTION("several rows for one side: the median of their medians") {
-    const auto spec = parse_claim(speed_spec, "speed.toml");
-    auto rows = speed_rows(700);
-    auto again = rows[1];  // a second cached row of portable gcc
-    again.median = 900;
-    rows.push_back(again);
-    const auto r = evaluate_claim(spec, rows);
-    CHECK(*r.comparisons[0].cells[0].numerator == Approx(800));
-    CHECK(r.comparisons[0].cells[0].numerator_ids == "saber/toom4-k2/portable (2 rows)");
-  }
+    return rows;
+  };
+  // keygen 0.99 alone is below 1; the geometric mean cbrt(0.99 * 1.1 * 1.1) is above.
+  const auto ok = evaluate_claim(spec, rows_with(constant(99)));
+  CHECK(ok.verdict == Verdict::confirmed);
+  CHECK(*ok.comparisons[0].geomean == Approx(std::cbrt(0.99 * 1.1 * 1.1)));
+  // keygen resampled at 70 or 80: the geometric mean is cbrt(0.7 * 1.21) < 1 or cbrt(0.8 * 1.21) < 1.
+  const auto low = evaluate_claim(spec, rows_with(two_valued(70, 5, 80, 6)));
+  REQUIRE(low.comparisons[0].geomean_interval);
+  CHECK(low.comparisons[0].geomean_interval->low == Approx(std::cbrt(0.7 * 1.21)));
+  CHECK(low.comparisons[0].geomean_interval->high == Approx(std::cbrt(0.8 * 1.21)));
+  CHECK(low.verdict == Verdict::contradicted);
+  // keygen at 70 or 90: cbrt(0.7 * 1.21) < 1 < cbrt(0.9 * 1.21): across the threshold.
+  CHECK(evaluate_claim(spec, rows_with(two_valued(70, 5, 90, 6))).verdict == Verdict::inconclusive);
 }
 
 TEST_CASE("claim verdict: the counted claim matches the module code's step counts", "[claims]") {
@@ -253,7 +357,7 @@ TEST_CASE("claim verdict: the counted claim matches the module code's step count
     CHECK(measure_step_counts("saber", "toom4-k2", l, "cached") == StepCounts{l * l + l, l});
   }
   const auto spec = read_claim(PQMUL_SOURCE_DIR "/experiments/claims/tmto-evals.toml");
-  const auto r = evaluate_claim(spec, {});
+  const auto r = evaluate_claim(spec, {});  // no rows at all: a count needs none
   CHECK(r.verdict == Verdict::confirmed);
   CHECK_FALSE(r.partial);
   CHECK(r.ours.find("l=3: 18->12 evaluations, 9->3 interpolations") != std::string::npos);
@@ -269,37 +373,4 @@ TEST_CASE("claim verdict: the counted claim matches the module code's step count
   const auto u = evaluate_claim(unknown, {});
   CHECK(u.verdict == Verdict::missing_rows);
   CHECK(mentions(u.missing, "counts saber/no-such-multiplier rank 2 eager"));
-}
-
-TEST_CASE("claims table: Markdown, LaTeX booktabs and JSON", "[claims]") {
-  const auto spec = parse_claim(speed_spec, "speed.toml");
-  std::vector<ClaimResult> results = {evaluate_claim(spec, speed_rows(700)), evaluate_claim(spec, {})};
-  results[1].id = "speed_2";
-  const auto md = claims_markdown(results, "Results r (1 rows).");
-  CHECK(md.find("| id | claim | paper | ours | verdict | where |\n|---|---|---|---|---|---|\n") != std::string::npos);
-  CHECK(md.find("| speed | c | 0.63-0.88 | MV: portable gcc 0.70, portable clang 0.70, avx2 gcc 0.70, avx2 clang 0.70 "
-                "| confirmed | x86 |") != std::string::npos);
-  CHECK(md.find("| missing rows | x86 |") != std::string::npos);
-  CHECK(md.find("- missing: MV: portable gcc: numerator: no row with") != std::string::npos);
-
-  const auto tex = claims_latex(results, "ctx");
-  CHECK(tex.find("\\toprule\nClaim & Statement & Paper & Ours & Verdict \\\\\n\\midrule\n") != std::string::npos);
-  CHECK(tex.find("speed\\_2 & c & 0.63-0.88") != std::string::npos);
-  CHECK(tex.find("\\bottomrule\n\\end{tabular}\n") != std::string::npos);
-
-  const auto json = claims_json(results, "ctx");
-  CHECK(json.find("\"verdict\": \"confirmed\"") != std::string::npos);
-  CHECK(json.find("\"verdict\": \"missing rows\"") != std::string::npos);
-
-  const auto text = claims_text(results);
-  CHECK(text.find("2 claims: 1 confirmed, 0 contradicted, 0 not measurable here, 1 with missing rows") !=
-        std::string::npos);
-}
-
-TEST_CASE("claims table: LaTeX escapes specials and the claims' signs", "[claims]") {
-  CHECK(latex_escape("50% & a_b #1 {x} ~^\\") ==
-        "50\\% \\& a\\_b \\#1 \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}");
-  CHECK(latex_escape("2l\u00b2 \u2192 0.63\u20130.88, 2.0\u00d7, \u224816 \u00b5s") ==
-        "2l$^2$ $\\to$ 0.63--0.88, 2.0$\\times$, $\\approx$16 $\\mu$s");
-  CHECK(latex_escape("< 1") == "$<$ 1");
 }

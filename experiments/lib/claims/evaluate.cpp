@@ -1,16 +1,22 @@
-// Evaluating a claim: ratios of medians per cell from sweep rows, or step
-// counts from the module code, checked against what the paper states.
+// Evaluating a claim: one ratio per cell from exactly one row per side (with
+// its bootstrap interval), or step counts from the module code, judged by the
+// rules of the claim's comparability (judge.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
+#include <deque>
+#include <map>
 #include <stdexcept>
 
+#include "judge.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/claims.hpp"
+#include "sides.hpp"
 
 namespace pqmul::experiments {
 namespace {
+
+using namespace claims_detail;
 
 std::string figure(double v) {
   if (v >= 100) return fmt::format("{:.0f}", v);
@@ -18,55 +24,10 @@ std::string figure(double v) {
   return fmt::format("{:.2f}", v);
 }
 
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-struct Side {
-  std::optional<double> value;
-  std::string ids;
-  std::string missing;  // why there is no value
-};
-
-// The value of one side of a cell: the median of the usable rows' medians,
-// or the smallest of them ("min": the best of a family).
-Side pick_side(const std::vector<Row>& rows, const Selector& sel, const std::string& pick, const std::string& role) {
-  std::vector<const Row*> usable;
-  std::size_t matched = 0;
-  std::string why;
-  for (const auto& r : rows) {
-    if (!sel.matches(r)) continue;
-    ++matched;
-    std::string reason;
-    if (usable_for_timing(r, &reason))
-      usable.push_back(&r);
-    else if (why.find(reason) == std::string::npos)
-      why += (why.empty() ? "" : ", ") + reason;
-  }
-  Side s;
-  if (usable.empty()) {
-    s.missing = matched == 0 ? fmt::format("{}: no row with {}", role, sel.describe())
-                             : fmt::format("{}: {} row(s) with {}, none usable ({})", role, matched, sel.describe(), why);
-    return s;
-  }
-  std::vector<double> medians;
-  for (const Row* r : usable) medians.push_back(*r->median);
-  if (pick == "min") {
-    const auto best = std::min_element(usable.begin(), usable.end(),
-                                       [](const Row* a, const Row* b) { return *a->median < *b->median; });
-    s.value = *(*best)->median;
-    s.ids = (*best)->id;
-  } else {
-    s.value = median_of(medians);
-    std::vector<std::string> ids;
-    for (const Row* r : usable)
-      if (std::find(ids.begin(), ids.end(), r->id) == ids.end()) ids.push_back(r->id);
-    s.ids = fmt::format("{}", fmt::join(ids, ", "));
-    if (usable.size() > 1) s.ids += fmt::format(" ({} rows)", usable.size());
-  }
-  return s;
+// "0.72 [0.70, 0.75]", or "0.72 (no interval)" for rows without repetition medians.
+std::string with_interval(double value, const std::optional<Interval>& interval) {
+  if (!interval) return figure(value) + " (no interval)";
+  return fmt::format("{} [{}, {}]", figure(value), figure(interval->low), figure(interval->high));
 }
 
 // Cartesian product of the `each` fields, in their order.
@@ -100,8 +61,7 @@ std::string cell_label(const std::vector<std::pair<std::string, std::string>>& c
 std::string accepted_text(const Comparison& c, std::size_t cells) {
   switch (c.check) {
     case Check::range:
-      return fmt::format("{}{}-{}", c.geomean ? "geomean " : "", figure(c.min * (1 - c.tolerance)),
-                         figure(c.max * (1 + c.tolerance)));
+      return fmt::format("{}{}-{}", c.geomean ? "geomean " : "", figure(band_low(c)), figure(band_high(c)));
     case Check::below: return fmt::format("{}< {}", c.geomean ? "geomean " : "", figure(c.threshold));
     case Check::above: return fmt::format("{}> {}", c.geomean ? "geomean " : "", figure(c.threshold));
     case Check::count:
@@ -112,74 +72,65 @@ std::string accepted_text(const Comparison& c, std::size_t cells) {
   return "";
 }
 
-bool passes(const Comparison& c, double ratio) {
-  switch (c.check) {
-    case Check::range: return ratio >= c.min * (1 - c.tolerance) && ratio <= c.max * (1 + c.tolerance);
-    case Check::below: return ratio < c.threshold;
-    case Check::above: return ratio > c.threshold;
-    case Check::count: return ratio < c.threshold;
-  }
-  return false;
-}
-
 ComparisonResult evaluate_comparison(const Comparison& c, const std::vector<Row>& rows) {
   ComparisonResult out;
   out.label = c.label;
   out.paper = c.paper;
+  out.comparability = c.comparability;
+  const bool model = c.comparability == Comparability::model;
   const auto cells = cells_of(c.each);
   out.accepted = accepted_text(c, cells.size());
-  std::vector<double> ratios;
-  std::size_t below = 0, missing_cells = 0;
+  std::deque<Side> sides;  // stable addresses for the geometric mean's pairs
+  std::vector<SidePair> measured;
   for (const auto& cell : cells) {
     Selector base = c.common;
     for (const auto& [field, value] : cell) base.set(field, {value});
     CellResult r;
     r.label = cell_label(cell);
-    const Side num = pick_side(rows, base.merged(c.numerator), c.numerator_pick, "numerator");
-    const Side den = pick_side(rows, base.merged(c.denominator), c.denominator_pick, "denominator");
-    r.numerator = num.value;
-    r.denominator = den.value;
-    r.numerator_ids = num.ids;
-    r.denominator_ids = den.ids;
-    if (!num.missing.empty()) r.missing.push_back(num.missing);
-    if (!den.missing.empty()) r.missing.push_back(den.missing);
-    if (num.value && den.value && *den.value > 0) {
-      r.ratio = *num.value / *den.value;
-      ratios.push_back(*r.ratio);
-      if (*r.ratio < c.threshold) ++below;
-      if (!c.geomean) r.pass = passes(c, *r.ratio);
-    } else {
-      ++missing_cells;
+    const std::string where = r.label.empty() ? "" : r.label + ": ";
+    const Side& num = sides.emplace_back(
+        select_side(rows, base.merged(c.numerator), c.numerator_pick, where + "numerator", model));
+    const Side& den = sides.emplace_back(
+        select_side(rows, base.merged(c.denominator), c.denominator_pick, where + "denominator", model));
+    for (const Side* s : {&num, &den})
+      if (!s->missing.empty()) r.missing.push_back(s->missing.substr(where.size()));
+    if (r.missing.empty()) {
+      const Ratio ratio = cell_ratio({&num, &den});
+      r.ratio = ratio.value;
+      r.interval = ratio.interval;
+      r.numerator = side_value(num);
+      r.denominator = side_value(den);
+      r.numerator_ids = side_labels(num);
+      r.denominator_ids = side_labels(den);
+      if (r.interval) r.placement = place(c, r.interval->low, r.interval->high);
+      out.without_interval = out.without_interval || !r.interval;
+      measured.emplace_back(&num, &den);
     }
     out.cells.push_back(std::move(r));
   }
-  // Our figures in a line: "keygen 0.71, encaps 0.69" (cells without a value say so).
+  // Our figures in a line: "keygen 0.71 [0.69, 0.73], encaps ..." (cells without a value say so).
   std::string ours;
   for (const auto& cell : out.cells) {
-    const std::string value = cell.ratio ? figure(*cell.ratio) : "missing";
+    const std::string value = cell.ratio ? with_interval(*cell.ratio, cell.interval) : "missing";
     ours += (ours.empty() ? "" : ", ") + (cell.label.empty() ? value : cell.label + " " + value);
   }
-  if (ratios.empty()) {
+  if (measured.empty()) {
     out.ours = "missing";  // the missing rows are listed cell by cell
     return out;
   }
   if (c.geomean) {
-    double log_sum = 0;
-    for (double r : ratios) log_sum += std::log(r);
-    out.geomean = std::exp(log_sum / static_cast<double>(ratios.size()));
-    ours = fmt::format("geomean {} of {} ({})", figure(*out.geomean), ratios.size(), ours);
-    out.verdict = passes(c, *out.geomean) ? Verdict::confirmed : Verdict::contradicted;
+    const Ratio g = geomean_ratio(measured);
+    out.geomean = g.value;
+    out.geomean_interval = g.interval;
+    ours = fmt::format("geomean {} of {} ({})", with_interval(g.value, g.interval), measured.size(), ours);
   } else if (c.check == Check::count) {
+    std::size_t below = 0;
+    for (const auto& cell : out.cells) below += cell.ratio && *cell.ratio < c.threshold;
     ours = fmt::format("{} of {} below {} ({})", below, cells.size(), figure(c.threshold), ours);
-    // A count over part of the cells proves nothing: it needs every cell.
-    if (missing_cells == 0)
-      out.verdict = below >= c.count_min && below <= c.count_max ? Verdict::confirmed : Verdict::contradicted;
-  } else {
-    const bool all = std::all_of(out.cells.begin(), out.cells.end(),
-                                 [](const CellResult& r) { return !r.pass || *r.pass; });
-    out.verdict = all ? Verdict::confirmed : Verdict::contradicted;
   }
   out.ours = ours;
+  out.verdict = comparison_verdict(c, out);
+  if (c.comparability == Comparability::analogue) out.direction = comparison_direction(c, out);
   return out;
 }
 
@@ -226,16 +177,6 @@ void evaluate_counts(const CountSpec& spec, ClaimResult& result, bool& any_wrong
 
 }  // namespace
 
-std::string to_string(Verdict v) {
-  switch (v) {
-    case Verdict::confirmed: return "confirmed";
-    case Verdict::contradicted: return "contradicted";
-    case Verdict::not_measurable: return "not measurable here";
-    case Verdict::missing_rows: return "missing rows";
-  }
-  return "";
-}
-
 bool usable_for_timing(const Row& row, std::string* why) {
   std::string reason;
   if (row.emulated)
@@ -265,51 +206,93 @@ ClaimResult evaluate_claim(const ClaimSpec& spec, const std::vector<Row>& rows) 
   result.source = spec.source;
   result.claim = spec.claim;
   result.paper_figure = spec.paper_figure;
+  result.printed = spec.printed;
   result.how = spec.how;
   result.where = spec.where;
+  result.comparability = spec.comparability;
   if (!spec.note.empty()) result.details.push_back(spec.note);
   if (spec.where == "arm") {
-    result.verdict = Verdict::not_measurable;
-    result.ours = "-";
     std::size_t neon = 0, pass = 0;
     for (const auto& r : rows)
-      if (r.isa == "neon") {
+      if (r.isa == "neon" && !is_model_row(r)) {
         ++neon;
-        if (r.correct == "pass") ++pass;
+        pass += r.correct == "pass";
       }
-    result.details.push_back("cycles need AArch64 hardware; under qemu only correctness is reproduced");
+    result.details.push_back("measured cycles need AArch64 hardware; under qemu only correctness is reproduced");
     if (neon) result.details.push_back(fmt::format("NEON rows in these results: {}, correct: {}", neon, pass));
-    return result;
   }
-  bool any_wrong = false, any_missing = false, any_measured = false;
+  // Verdicts by comparability: the same experiment decides before a model,
+  // a model before an analogue (which only gives a direction).
+  std::map<Comparability, std::vector<Verdict>> decided;
+  std::map<Comparability, bool> incomplete;
+  std::vector<Direction> directions;
+  bool only_model_undecided = true;
   for (const auto& c : spec.comparisons) {
-    ComparisonResult cr = evaluate_comparison(c, rows);
-    for (const auto& cell : cr.cells)
-      for (const auto& m : cell.missing) {
-        any_missing = true;
-        result.missing.push_back((cr.label.empty() ? "" : cr.label + ": ") +
-                                 (cell.label.empty() ? "" : cell.label + ": ") + m);
-      }
-    if (cr.verdict) {
-      any_measured = true;
-      if (*cr.verdict == Verdict::contradicted) any_wrong = true;
+    ComparisonResult cr;
+    try {
+      cr = evaluate_comparison(c, rows);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(
+          fmt::format("claim {}: {}{}", spec.id, c.label.empty() ? "" : c.label + ": ", e.what()));
     }
-    const std::string line = fmt::format("{}{}", cr.label.empty() ? "" : cr.label + ": ", cr.ours);
-    result.ours += (result.ours.empty() ? "" : "; ") + line;
-    std::string detail = fmt::format("{}paper {}, accepted {}, ours {} -> {}", cr.label.empty() ? "" : cr.label + ": ",
-                                     cr.paper.empty() ? spec.paper_figure : cr.paper, cr.accepted, cr.ours,
-                                     cr.verdict ? to_string(*cr.verdict) : "not decided");
-    result.details.push_back(detail);
+    const std::string label = cr.label.empty() ? "" : cr.label + ": ";
+    for (const auto& cell : cr.cells) {
+      for (const auto& m : cell.missing) {
+        incomplete[c.comparability] = true;
+        result.missing.push_back(label + (cell.label.empty() ? "" : cell.label + ": ") + m);
+      }
+      if (cell.ratio)
+        result.rows += fmt::format("{}{}{}{} / {}", result.rows.empty() ? "" : "; ", label,
+                                   cell.label.empty() ? "" : cell.label + ": ", cell.numerator_ids,
+                                   cell.denominator_ids);
+    }
+    if (cr.verdict) {
+      decided[c.comparability].push_back(*cr.verdict);
+      if (cr.direction != Direction::none) directions.push_back(cr.direction);
+    } else if (c.comparability != Comparability::model) {
+      only_model_undecided = false;
+    }
+    result.ours += fmt::format("{}{}{}", result.ours.empty() ? "" : "; ", label, cr.ours);
+    std::string verdict = cr.verdict ? to_string(*cr.verdict) : "not decided";
+    if (cr.direction != Direction::none) verdict += ", direction " + to_string(cr.direction);
+    if (cr.without_interval) verdict += " (some rows lack repetition medians: no interval)";
+    result.details.push_back(fmt::format("{}[{}] paper {}, accepted {}, ours {} -> {}", label,
+                                         to_string(c.comparability), cr.paper.empty() ? spec.paper_figure : cr.paper,
+                                         cr.accepted, cr.ours, verdict));
     result.comparisons.push_back(std::move(cr));
   }
-  if (spec.counts) evaluate_counts(*spec.counts, result, any_wrong, any_missing, any_measured);
-  if (any_wrong)
-    result.verdict = Verdict::contradicted;
-  else if (any_measured)
-    result.verdict = Verdict::confirmed;
-  else
-    result.verdict = Verdict::missing_rows;
-  result.partial = any_measured && any_missing;
+  if (spec.counts) {
+    bool wrong = false, missing = false, measured = false;
+    evaluate_counts(*spec.counts, result, wrong, missing, measured);
+    if (measured) decided[Comparability::same].push_back(wrong ? Verdict::contradicted : Verdict::confirmed);
+    if (missing) {
+      incomplete[Comparability::same] = true;
+      only_model_undecided = false;
+    }
+  }
+  const auto any = [](const std::vector<Verdict>& v, Verdict x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  if (const auto& same = decided[Comparability::same]; !same.empty()) {
+    result.verdict = any(same, Verdict::contradicted)   ? Verdict::contradicted
+                     : any(same, Verdict::inconclusive) ? Verdict::inconclusive
+                                                        : Verdict::confirmed;
+    result.partial = incomplete[Comparability::same];
+  } else if (const auto& model = decided[Comparability::model]; !model.empty()) {
+    result.verdict = any(model, Verdict::model_disagrees) ? Verdict::model_disagrees : Verdict::model_agrees;
+    result.partial = incomplete[Comparability::model];
+  } else if (!decided[Comparability::analogue].empty()) {
+    result.verdict = Verdict::not_comparable;
+    result.partial = incomplete[Comparability::analogue];
+  } else {
+    // Model rows come from a model this machine does not run yet; measured rows from a sweep.
+    result.verdict = only_model_undecided ? Verdict::not_measurable : Verdict::missing_rows;
+  }
+  if (!directions.empty()) {
+    const bool disagree = std::count(directions.begin(), directions.end(), Direction::disagrees) > 0;
+    const bool agree = std::count(directions.begin(), directions.end(), Direction::agrees) ==
+                       static_cast<std::ptrdiff_t>(directions.size());
+    result.direction = disagree ? Direction::disagrees : agree ? Direction::agrees : Direction::undecided;
+  }
+  if (result.verdict == Verdict::not_measurable) result.ours = "-";
   return result;
 }
 

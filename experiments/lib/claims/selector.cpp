@@ -33,6 +33,17 @@ std::string field_value(const Row& row, const std::string& field) {
       fmt::format("unknown row field '{}' (valid: {})", field, fmt::join(selector_fields(), ", ")));
 }
 
+std::string row_label(const Row& row) {
+  std::string out = row.id.empty() ? fmt::format("{}/{}/{}", row.scheme, row.multiplier, row.isa) : row.id;
+  for (const std::string* part : {&row.operation, &row.strategy, &row.compiler})
+    if (!part->empty()) out += " " + *part;
+  out += row.vectorize ? " vec" : " novec";
+  if (is_model_row(row)) out += " " + row.counter;
+  return out;
+}
+
+bool is_model_row(const Row& row) { return row.counter.rfind("model:", 0) == 0; }
+
 bool Selector::matches(const Row& row) const {
   for (const auto& [field, accepted] : fields) {
     const std::string v = field_value(row, field);

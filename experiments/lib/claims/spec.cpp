@@ -90,16 +90,27 @@ struct Reader {
 
   std::string pick(const toml::value& table, const std::string& key) const {
     const std::string p = text(table, key, false);
-    if (p.empty()) return "median";
-    if (p != "median" && p != "min") fail(fmt::format("'{}' must be \"median\" or \"min\"", key));
+    if (p.empty()) return "one";
+    if (p != "one" && p != "min") fail(fmt::format("'{}' must be \"one\" or \"min\"", key));
     return p;
   }
 
-  Comparison comparison(const toml::value& t) const {
+  Comparability comparability(const toml::value& table, Comparability fallback) const {
+    if (!table.contains("comparability")) return fallback;
+    try {
+      return parse_comparability(text(table, "comparability"));
+    } catch (const std::invalid_argument& e) {
+      fail(e.what());
+    }
+  }
+
+  Comparison comparison(const toml::value& t, Comparability claim_comparability) const {
     check_keys(t, "[[comparison]]",
-               {"label", "paper", "common", "numerator", "denominator", "each", "numerator_pick", "denominator_pick",
-                "check", "min", "max", "tolerance", "threshold", "count_min", "count_max", "geomean"});
+               {"label", "paper", "comparability", "common", "numerator", "denominator", "each", "numerator_pick",
+                "denominator_pick", "check", "min", "max", "tolerance", "threshold", "count_min", "count_max",
+                "geomean"});
     Comparison c;
+    c.comparability = comparability(t, claim_comparability);
     c.label = text(t, "label", false);
     c.paper = text(t, "paper", false);
     c.common = selector(t, "common");
@@ -187,7 +198,8 @@ ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
     throw std::invalid_argument(e.what());
   }
   r.check_keys(root, "the claim",
-               {"id", "source", "claim", "paper", "how", "where", "note", "comparison", "counts"});
+               {"id", "source", "claim", "paper", "printed", "how", "where", "comparability", "note", "comparison",
+                "counts"});
   ClaimSpec c;
   c.id = r.text(root, "id");
   const auto id_char = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'; };
@@ -196,15 +208,22 @@ ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
   c.source = r.text(root, "source");
   c.claim = r.text(root, "claim");
   c.paper_figure = r.text(root, "paper");
+  c.printed = r.text(root, "printed");
+  if (!root.contains("comparability")) r.fail("missing key 'comparability' (same, analogue or model)");
+  c.comparability = r.comparability(root, Comparability::same);
   c.how = r.text(root, "how");
   c.where = r.text(root, "where");
   if (c.where != "x86" && c.where != "arm") r.fail("'where' must be \"x86\" or \"arm\"");
   c.note = r.text(root, "note", false);
   if (root.contains("comparison")) {
     if (!root.at("comparison").is_array()) r.fail("comparisons are written [[comparison]]");
-    for (const auto& t : root.at("comparison").as_array()) c.comparisons.push_back(r.comparison(t));
+    for (const auto& t : root.at("comparison").as_array())
+      c.comparisons.push_back(r.comparison(t, c.comparability));
   }
-  if (root.contains("counts")) c.counts = r.counts(root.at("counts"));
+  if (root.contains("counts")) {
+    c.counts = r.counts(root.at("counts"));
+    if (c.comparability != Comparability::same) r.fail("a [counts] claim counts here: its comparability is \"same\"");
+  }
   if (c.comparisons.empty() && !c.counts) r.fail("a claim needs [[comparison]] tables or a [counts] table");
   return c;
 }

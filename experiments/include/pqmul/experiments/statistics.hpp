@@ -12,13 +12,9 @@
 #include <random>
 #include <vector>
 
-namespace pqmul::experiments {
+#include "pqmul/experiments/interval.hpp"
 
-struct Interval {
-  double low = 0, high = 0;
-  // Half the width relative to `centre` (0.02 = ±2%).
-  double relative_half_width(double centre) const { return (high - low) / 2 / centre; }
-};
+namespace pqmul::experiments {
 
 inline constexpr double default_confidence = 0.95;
 inline constexpr unsigned default_resamples = 4000;
