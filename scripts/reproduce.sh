@@ -60,8 +60,10 @@ figure() {  # figure NAME ARGS...: NAME.svg, NAME.pdf and NAME.png (NAME.EXT.dat
 }
 figure kem-multipliers --kind bars --by multiplier --where compiler=gcc --where vectorize=true --where isa=portable \
   --title "KEM operations by multiplier (gcc, portable, auto-vectorised)"
-figure kem-isas --kind bars --by isa --where compiler=gcc --where vectorize=true \
-  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by ISA (gcc)"
+# kem-isas.png is the README figure (docs/figures/kem-isas.png): one strategy, default multiplier variants.
+figure kem-isas --kind bars --by isa --where compiler=gcc --where vectorize=true --where strategy=cached \
+  --where "params=" --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" \
+  --title "KEM operations by ISA (gcc, cached strategy)"
 figure kem-compilers --kind bars --by compiler --where vectorize=true --where isa=portable \
   --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by compiler (portable)"
 figure kem-vectorisation --kind bars --by vectorize --where compiler=gcc --where isa=portable \

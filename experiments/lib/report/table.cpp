@@ -140,9 +140,14 @@ void add_paper_lines(Table& t, const PaperFigures& paper, const std::vector<std:
     }
     s.lines = std::move(lines);
   }
+  std::vector<std::string> labels;
+  for (const auto& s : t.sections)
+    for (const auto& line : s.lines)
+      if (line.kind == CellKind::figure) labels.push_back(line.label);
   for (const auto& [label, columns] : paper.figures)
     if (!matched.count(label))
-      throw std::invalid_argument(fmt::format("{}: paper figures for '{}' match no line of the table", paper.source, label));
+      throw std::invalid_argument(fmt::format("{}: paper figures for '{}' match no line of the table (lines: {})",
+                                              paper.source, label, fmt::join(labels, "; ")));
 }
 
 Table transposed(const Table& t) {
