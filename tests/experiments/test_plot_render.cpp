@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "pqmul/experiments/plot.hpp"
 #include "report_rows.hpp"
@@ -172,5 +173,24 @@ TEST_CASE("plot render: quotes and backquotes in labels are drawn, never run", "
                                   "saber=Saber @x $0 \\"});
   draw(write_plot_files(kem_rows(), o));
   CHECK_FALSE(fs::exists(marker));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("plot render: PDF figures embed their fonts", "[plot][render]") {
+  if (!have_gnuplot()) {
+    WARN("gnuplot not on PATH: figures not drawn");
+    return;
+  }
+  const auto dir = fs::temp_directory_path() / "pqmul-plot-render-pdf";
+  fs::remove_all(dir);
+  PlotOptions o;
+  o.output = (dir / "bars.pdf").string();
+  const PlotFiles files = write_plot_files(kem_rows(), o);
+  draw(files);
+  std::ifstream in(files.image, std::ios::binary);
+  const std::string pdf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(pdf.rfind("%PDF", 0) == 0);
+  // A font program in the file (cairo embeds subsets as FontFile2 / FontFile3 streams).
+  CHECK(pdf.find("/FontFile") != std::string::npos);
   fs::remove_all(dir);
 }
