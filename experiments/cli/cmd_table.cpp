@@ -82,7 +82,7 @@ const CommandRegistration registration([](CLI::App& app) {
   cmd->add_option("--value", c.value, "median, p10, p90 or instructions")
       ->check(CLI::IsMember({"median", "p10", "p90", "instructions"}))
       ->capture_default_str();
-  cmd->add_option("--layout", c.layout, "rows (implementations x operations) or transposed (operations x implementations)")
+  cmd->add_option("--layout", c.layout, "rows (implementations x operations) or transposed (operations x implementations, no sections)")
       ->check(CLI::IsMember({"rows", "transposed"}))
       ->capture_default_str();
   cmd->add_option("--unit", c.unit, "auto (us where rows carry counter_hz, else cycles or ticks), ticks, cycles or us")
