@@ -9,7 +9,7 @@ packages=(
   libcli11-dev libfmt-dev libtoml11-dev nlohmann-json3-dev
   libssl-dev valgrind
   g++-aarch64-linux-gnu qemu-user
-  gnuplot-nox gnuplot libgnuplot-iostream-dev
+  gnuplot-nox gnuplot libgnuplot-iostream-dev libpng-dev
   python3-pandas python3-matplotlib jupyter-nbconvert python3-ipykernel
 )
 

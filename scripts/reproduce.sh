@@ -60,10 +60,10 @@ done
 
 echo "== figures"
 drawn=0
-figure() {  # figure NAME ARGS...: NAME.svg and NAME.png
+figure() {  # figure NAME ARGS...: NAME.svg, NAME.pdf and NAME.png (NAME.EXT.dat and NAME.EXT.gp beside each)
   local name=$1
   shift
-  for ext in svg png; do
+  for ext in svg pdf png; do
     if "$pqmul" plot "$out" -o "$out/$name.$ext" "$@"; then
       drawn=$((drawn + 1))
     else
@@ -73,8 +73,10 @@ figure() {  # figure NAME ARGS...: NAME.svg and NAME.png
 }
 figure kem-multipliers --kind bars --by multiplier --where compiler=gcc --where vectorize=true --where isa=portable \
   --title "KEM operations by multiplier (gcc, portable, auto-vectorised)"
-figure kem-isas --kind bars --by isa --where compiler=gcc --where vectorize=true \
-  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by ISA (gcc)"
+# kem-isas.png is the README figure (docs/figures/kem-isas.png): one strategy, default multiplier variants.
+figure kem-isas --kind bars --by isa --where compiler=gcc --where vectorize=true --where strategy=cached \
+  --where "params=" --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" \
+  --title "KEM operations by ISA (gcc, cached strategy)"
 figure kem-compilers --kind bars --by compiler --where vectorize=true --where isa=portable \
   --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by compiler (portable)"
 figure kem-vectorisation --kind bars --by vectorize --where compiler=gcc --where isa=portable \
@@ -83,13 +85,14 @@ figure kem-vectorisation --kind bars --by vectorize --where compiler=gcc --where
 figure ring-strategies --kind bars --by strategy --ops matrix-vector --where compiler=gcc --where vectorize=true \
   --where isa=portable --title "rank-3 matrix-vector products by strategy (gcc, portable)"
 figure ring-scaling --kind scaling --where compiler=gcc --where vectorize=true
+figure claims --kind claim --title "Claims: the papers' ranges and our ratios"
 
 echo
 echo "== results in $out"
 echo "   rows:    $out/results.csv, $out/results.json ($out/manifest.json: machine, compilers, flags, commit)"
 echo "   claims:  $out/claims.md, $out/claims.tex, $out/claims.json"
 echo "   tables:  $out/table.md, $out/table.tex, $out/table.csv"
-echo "   figures: $drawn drawn, $out/*.svg, $out/*.png (their .dat and .gp beside them)"
+echo "   figures: $drawn drawn, $out/*.svg, $out/*.pdf, $out/*.png (their .dat and .gp beside them)"
 if [[ -n "$failures" ]]; then
   echo "reproduce: FAILED: $failures" >&2
   exit 1

@@ -1,11 +1,12 @@
 // pqmul table: a sweep's rows as a paper-shaped table (implementations x
-// keygen/encaps/decaps, sections per scheme, ratio lines), in Markdown,
-// LaTeX (booktabs) or CSV.
+// keygen/encaps/decaps, sections per scheme, ratio lines; or transposed; or
+// the paper's figures beside ours), in Markdown, LaTeX (booktabs, siunitx) or CSV.
 #include <fmt/core.h>
 
 #include <fstream>
 
 #include "command.hpp"
+#include "label_options.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
 #include "pqmul/experiments/table.hpp"
 
@@ -22,6 +23,11 @@ struct TableCommand {
   std::string ops;
   std::vector<std::string> where;
   std::string value = "median";
+  std::string layout = "rows";
+  std::string unit = "auto";
+  LabelOptions labels;
+  std::vector<std::string> line_order;
+  std::string paper;
   std::string output;
 };
 
@@ -31,9 +37,14 @@ void run(const TableCommand& c) {
   if (!c.ratios.empty()) o.ratios = c.ratios;
   o.operations = split_list(c.ops);
   o.value = c.value;
+  o.layout = c.layout;
+  o.unit = c.unit;
+  o.line_order = c.line_order;
   Table t;
   try {
     o.filter = parse_selector(c.where);
+    o.names = c.labels.names();
+    if (!c.paper.empty()) o.paper = read_paper_figures(c.paper);
     t = build_table(read_results(c.results), o);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -71,6 +82,18 @@ const CommandRegistration registration([](CLI::App& app) {
   cmd->add_option("--value", c.value, "median, p10, p90 or instructions")
       ->check(CLI::IsMember({"median", "p10", "p90", "instructions"}))
       ->capture_default_str();
+  cmd->add_option("--layout", c.layout, "rows (implementations x operations) or transposed (operations x implementations, no sections)")
+      ->check(CLI::IsMember({"rows", "transposed"}))
+      ->capture_default_str();
+  cmd->add_option("--unit", c.unit, "auto (us where rows carry counter_hz, else cycles or ticks), ticks, cycles or us")
+      ->check(CLI::IsMember({"auto", "ticks", "cycles", "us"}))
+      ->capture_default_str();
+  c.labels.add_to(cmd);
+  cmd->add_option("--row", c.line_order, "a line label to put first, in the order given; repeatable");
+  cmd->add_option("--paper", c.paper,
+                  "the paper's figures (TOML [\"LABEL\"] OPERATION = VALUE, or CSV label,column,value): "
+                  "adds paper and difference lines")
+      ->check(CLI::ExistingFile);
   cmd->add_option("-o,--output", c.output, "write to this file instead of the terminal");
   cmd->callback([] { run(c); });
 });

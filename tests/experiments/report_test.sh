@@ -41,21 +41,31 @@ grep -q "^16 claims:" "$tmp/claims.txt" || fail "not every claim reported"
 grep -q '\\toprule' "$results/claims.tex" || fail "claims.tex has no booktabs rules"
 "$pqmul" reproduce no-such-claim --results "$results" >/dev/null 2>&1 && fail "an unknown claim was accepted"
 
-# Tables in the three formats.
-"$pqmul" table "$results" --format markdown | grep -q "^| implementation | matrix-vector | mul |" ||
+# Tables in the three formats, transposed, and beside a paper's figures.
+"$pqmul" table "$results" --format markdown |
+  grep -Eq "^\| Implementation \| Matrix-vector \((ticks|µs)\) \| Multiplication \((ticks|µs)\) \|" ||
   fail "markdown table header"
 "$pqmul" table "$results" --format latex | grep -q '^\\bottomrule' || fail "latex table"
 "$pqmul" table "$results" --format csv --group-by none --ratio strategy:cached/eager |
-  grep -q "^,saber/toom4-k2/portable l=3: cached/eager,ratio," || fail "csv ratio line"
+  grep -Eq '^,"Saber, Toom-4\+K2, ℓ=3: cached/eager",ratio,(ticks|us),' || fail "csv ratio line"
+"$pqmul" table "$results" --layout transposed --ops mul --ratio none | grep -q "^| Multiplication |" ||
+  fail "transposed table"
+printf '["Schoolbook"]\nmul = 1000\n' >"$tmp/paper.toml"
+"$pqmul" table "$results" --where scheme=kyber --ops mul --ratio none --paper "$tmp/paper.toml" |
+  grep -q "^| \*Schoolbook (difference)\* | [+-][0-9.]*% |" || fail "paper-vs-ours table"
+"$pqmul" table "$results" --paper "$tmp/no-such.toml" >/dev/null 2>&1 && fail "a missing paper file was accepted"
 
-# Figures: image, data and script beside each other.
+# Figures: image, data and script beside each other, named per output.
 "$pqmul" plot "$results" --kind bars --by multiplier --ops mul -o "$results/bars.png"
-"$pqmul" plot "$results" --kind scaling -o "$results/scaling.svg"
-for f in bars.png bars.dat bars.gp scaling.svg scaling.dat scaling.gp; do
+"$pqmul" plot "$results" --kind bars --by multiplier --ops mul -o "$results/bars.svg"
+"$pqmul" plot "$results" --kind scaling -o "$results/scaling.pdf"
+"$pqmul" plot "$results" --kind claim -o "$results/claims.png"
+for f in bars.png bars.png.dat bars.png.gp bars.svg bars.svg.gp scaling.pdf scaling.pdf.gp claims.png claims.png.gp; do
   [[ -s $results/$f ]] || fail "$f missing or empty"
 done
 head -c 8 "$results/bars.png" | od -An -tx1 | grep -q "89 50 4e 47" || fail "bars.png is not a PNG"
-grep -q "<svg" "$results/scaling.svg" || fail "scaling.svg is not an SVG"
+grep -q "<svg" "$results/bars.svg" || fail "bars.svg is not an SVG"
+head -c 5 "$results/scaling.pdf" | grep -q "%PDF" || fail "scaling.pdf is not a PDF"
 
 # Notebooks.
 [[ -x $python ]] || fail "$python not found (scripts/install-deps.sh installs it)"

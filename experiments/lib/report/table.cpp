@@ -1,61 +1,24 @@
 // Paper-shaped tables of sweep rows: implementations x operations, grouped,
-// with ratio lines, as Markdown, LaTeX (booktabs) or CSV.
+// with ratio lines and the paper's figures beside ours, or transposed. Every
+// cell is one row's figure; rows that would share a cell are refused.
 #include "pqmul/experiments/table.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <map>
-#include <sstream>
+#include <set>
 #include <stdexcept>
 
 namespace pqmul::experiments {
 namespace {
 
-// Fields that tell implementations apart, beyond the id.
-const std::vector<std::string> extra_fields = {"strategy", "rank", "compiler", "vectorize"};
 const std::vector<std::string> operation_order = {
     "keygen", "encaps", "decaps", "matrix-vector", "inner-product", "mul", "transform", "multiply_accumulate",
     "inverse", "encrypt", "decrypt"};
+const std::vector<std::string> cycle_counters = {"perf-cycles", "papi-cycles"};
 
-std::string shown(const std::string& field, const std::string& value) {
-  if (field == "vectorize") return value == "true" ? "vec" : "novec";
-  if (field == "rank") return value.empty() ? "" : "l=" + value;
-  return value;
-}
-
-// The identity of an implementation: every field but the operation and the figures.
-struct Key {
-  std::map<std::string, std::string> fields;
-  bool operator<(const Key& o) const { return fields < o.fields; }
-  bool operator==(const Key& o) const { return fields == o.fields; }
-};
-
-const std::vector<std::string>& key_fields() {
-  static const std::vector<std::string> f = {"scheme", "parameter_set", "multiplier", "params", "isa",
-                                             "strategy", "rank", "compiler", "vectorize"};
-  return f;
-}
-
-Key key_of(const Row& r) {
-  Key k;
-  for (const auto& f : key_fields()) k.fields[f] = field_value(r, f);
-  return k;
-}
-
-// "<scheme>/<multiplier>[-<params>]/<isa> strategy compiler vec", leaving out `omit`
-// and extras that are the same for every row.
-std::string label_of(const Key& k, const std::vector<std::string>& varying, const std::string& omit = "") {
-  const auto& f = k.fields;
-  std::string label = f.at("scheme") + "/" + f.at("multiplier") + (f.at("params").empty() ? "" : "-" + f.at("params"));
-  if (omit != "isa") label += "/" + f.at("isa");
-  for (const auto& e : extra_fields)
-    if (e != omit && std::find(varying.begin(), varying.end(), e) != varying.end() && !f.at(e).empty())
-      label += fmt::format(" {}", shown(e, f.at(e)));
-  return label;
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
 }
 
 std::optional<double> value_of(const Row& r, const std::string& value) {
@@ -67,33 +30,179 @@ std::optional<double> value_of(const Row& r, const std::string& value) {
   throw std::invalid_argument("unknown value '" + value + "' (valid: median, p10, p90, instructions)");
 }
 
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+// The identity of an implementation: every identity field.
+using Key = std::map<std::string, std::string>;
+
+Key key_of(const Row& r) {
+  Key k;
+  for (const auto& f : identity_fields()) k[f] = identity_value(r, f);
+  return k;
 }
 
-std::string ticks_text(double v) {
-  if (v < 100) return fmt::format("{:.1f}", v);
-  std::string digits = fmt::format("{:.0f}", v), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
+std::vector<std::string> default_columns(const std::vector<const Row*>& rows) {
+  std::vector<std::string> present, columns;
+  for (const Row* r : rows)
+    if (!contains(present, r->operation)) present.push_back(r->operation);
+  const bool kem = contains(present, "keygen") || contains(present, "encaps") || contains(present, "decaps");
+  for (const auto& op : operation_order)
+    if (contains(present, op) && (!kem || op == "keygen" || op == "encaps" || op == "decaps")) columns.push_back(op);
+  if (!kem)
+    for (const auto& op : present)
+      if (!contains(columns, op)) columns.push_back(op);
+  return columns;
+}
+
+std::vector<RatioSpec> ratio_specs(const std::vector<std::string>& texts, bool& automatic) {
+  std::vector<RatioSpec> out;
+  automatic = false;
+  for (const auto& text : texts) {
+    if (text == "none") continue;
+    if (text == "auto") {
+      automatic = true;
+      for (const auto& a : automatic_ratios()) out.push_back(parse_ratio(a));
+    } else {
+      out.push_back(parse_ratio(text));
+    }
   }
   return out;
 }
 
-std::string cell_text(const TableLine& line, std::size_t i) {
-  if (!line.cells[i]) return "-";
-  return line.ratio ? fmt::format("{:.2f}", *line.cells[i]) : ticks_text(*line.cells[i]);
+// One implementation of a section: its label and its row per operation.
+struct Implementation {
+  Key key;
+  std::string label;
+  std::map<std::string, const Row*> by_operation;
+};
+
+Cell figure_cell(const Row* r, const TableOptions& o, const FigureUnit& u) {
+  Cell c;
+  if (!r) return c;
+  const double f = u.factor(*r);
+  c.value = *value_of(*r, o.value) * f;
+  if (o.value == "median" && r->ci_low && r->ci_high) c.interval = Interval{*r->ci_low * f, *r->ci_high * f};
+  return c;
 }
 
-std::string value_caption(const Table& t) {
-  if (t.value == "instructions") return "instructions per call";
-  return t.value + " ticks per call";
+Cell ratio_cell(const Row* a, const Row* b, const TableOptions& o, const FigureUnit& u) {
+  Cell c;
+  c.kind = CellKind::ratio;
+  if (!a || !b) return c;
+  const double scale = u.factor(*a) / u.factor(*b);
+  const double va = *value_of(*a, o.value), vb = *value_of(*b, o.value);
+  if (vb <= 0) return c;
+  if (o.value == "median" && !a->repetition_medians.empty() && !b->repetition_medians.empty()) {
+    const Estimate e = ratio_estimate(a->repetition_medians, b->repetition_medians);
+    c.value = e.value * scale;
+    if (e.interval) c.interval = Interval{e.interval->low * scale, e.interval->high * scale};
+  } else {
+    c.value = va / vb * scale;
+  }
+  return c;
+}
+
+std::vector<TableLine> ordered(std::vector<TableLine> lines, const std::vector<std::string>& order) {
+  std::stable_sort(lines.begin(), lines.end(), [&](const TableLine& a, const TableLine& b) {
+    const auto ia = std::find(order.begin(), order.end(), a.label) - order.begin();
+    const auto ib = std::find(order.begin(), order.end(), b.label) - order.begin();
+    return ia < ib;
+  });
+  return lines;
+}
+
+// Paper and difference lines under each line the paper names. Paper columns
+// are operations, by catalogue name ("keygen") or as displayed ("KeyGen").
+void add_paper_lines(Table& t, const PaperFigures& paper, const std::vector<std::string>& operations) {
+  auto column_index = [&](const std::string& label, const std::string& column) {
+    for (std::size_t i = 0; i < operations.size(); ++i)
+      if (operations[i] == column || t.columns[i] == column) return i;
+    throw std::invalid_argument(
+        fmt::format("{}: paper column '{}' of '{}' is not a column of the table", paper.source, column, label));
+  };
+  std::set<std::string> matched;
+  for (auto& s : t.sections) {
+    std::vector<TableLine> lines;
+    for (auto& line : s.lines) {
+      lines.push_back(line);
+      const auto it = line.kind == CellKind::figure ? paper.figures.find(line.label) : paper.figures.end();
+      if (it == paper.figures.end()) continue;
+      matched.insert(line.label);
+      TableLine theirs{line.label + " (paper)", {}, CellKind::paper};
+      TableLine diff{line.label + " (difference)", {}, CellKind::difference};
+      theirs.cells.assign(operations.size(), Cell{std::nullopt, std::nullopt, CellKind::paper});
+      diff.cells.assign(operations.size(), Cell{std::nullopt, std::nullopt, CellKind::difference});
+      for (const auto& [column, value] : it->second) {
+        const std::size_t i = column_index(line.label, column);
+        theirs.cells[i].value = value;
+        if (line.cells[i].value && value != 0) diff.cells[i].value = *line.cells[i].value / value - 1;
+      }
+      lines.push_back(std::move(theirs));
+      lines.push_back(std::move(diff));
+    }
+    s.lines = std::move(lines);
+  }
+  std::vector<std::string> labels;
+  for (const auto& s : t.sections)
+    for (const auto& line : s.lines)
+      if (line.kind == CellKind::figure) labels.push_back(line.label);
+  for (const auto& [label, columns] : paper.figures)
+    if (!matched.count(label))
+      throw std::invalid_argument(fmt::format("{}: paper figures for '{}' match no line of the table (lines: {})",
+                                              paper.source, label, fmt::join(labels, "; ")));
+}
+
+Table transposed(const Table& t) {
+  Table out;
+  out.corner = "Operation";
+  out.value = t.value;
+  out.unit = t.unit;
+  out.notes = t.notes;
+  TableSection s;
+  for (const auto& section : t.sections)
+    for (const auto& line : section.lines) {
+      out.columns.push_back(line.label);
+      out.column_kinds.push_back(line.kind);
+    }
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    TableLine line{t.columns[c], {}, CellKind::figure};
+    for (const auto& section : t.sections)
+      for (const auto& l : section.lines) line.cells.push_back(l.cells[c]);
+    s.lines.push_back(std::move(line));
+  }
+  out.sections.push_back(std::move(s));
+  return out;
 }
 
 }  // namespace
+
+double FigureUnit::factor(const Row& r) const { return name == "us" ? 1e6 / *r.counter_hz : 1.0; }
+
+FigureUnit choose_unit(const std::vector<const Row*>& rows, const std::string& value, const std::string& requested) {
+  if (value == "instructions") {
+    if (requested != "auto") throw std::invalid_argument("instruction counts have no unit to choose (--unit auto)");
+    return {"instructions"};
+  }
+  std::set<std::string> counters;
+  bool all_hz = true;
+  for (const Row* r : rows) {
+    counters.insert(r->counter);
+    all_hz = all_hz && r->counter_hz && *r->counter_hz > 0;
+  }
+  const bool cycles = std::all_of(counters.begin(), counters.end(), [](const std::string& c) { return contains(cycle_counters, c); });
+  const std::string listed = fmt::format("{}", fmt::join(counters, ", "));
+  if (requested == "us" || (requested == "auto" && all_hz)) {
+    if (!all_hz) throw std::invalid_argument("--unit us needs counter_hz in every row; some rows lack it");
+    return {"us"};
+  }
+  if (counters.size() > 1)
+    throw std::invalid_argument("rows come from different counters (" + listed +
+                                ") whose ticks do not compare; select one with --where counter=NAME");
+  if (requested == "cycles" && !cycles)
+    throw std::invalid_argument("--unit cycles: counter " + listed + " does not count core cycles (use ticks or us)");
+  if (requested == "auto") return {cycles ? "cycles" : "ticks"};
+  if (requested != "ticks" && requested != "cycles")
+    throw std::invalid_argument("unknown unit '" + requested + "' (valid: auto, ticks, cycles, us)");
+  return {requested};
+}
 
 RatioSpec parse_ratio(const std::string& text) {
   const auto colon = text.find(':'), slash = text.find('/', colon == std::string::npos ? 0 : colon);
@@ -101,9 +210,8 @@ RatioSpec parse_ratio(const std::string& text) {
       slash + 1 == text.size())
     throw std::invalid_argument("ratio '" + text + "' must read FIELD:NUMERATOR/DENOMINATOR, e.g. isa:portable/avx2");
   RatioSpec r{text.substr(0, colon), text.substr(colon + 1, slash - colon - 1), text.substr(slash + 1)};
-  if (r.field == "operation" || std::find(key_fields().begin(), key_fields().end(), r.field) == key_fields().end())
-    throw std::invalid_argument("ratio field '" + r.field + "' is not one of scheme, parameter_set, multiplier, "
-                                "params, isa, strategy, rank, compiler, vectorize");
+  if (!contains(identity_fields(), r.field))
+    throw std::invalid_argument(fmt::format("ratio field '{}' is not one of {}", r.field, fmt::join(identity_fields(), ", ")));
   return r;
 }
 
@@ -114,107 +222,103 @@ const std::vector<std::string>& automatic_ratios() {
 }
 
 Table build_table(const std::vector<Row>& all_rows, const TableOptions& options) {
-  if (options.group_by != "none") (void)field_value(Row{}, options.group_by);  // refuses unknown fields
+  if (options.layout != "rows" && options.layout != "transposed")
+    throw std::invalid_argument("unknown layout '" + options.layout + "' (valid: rows, transposed)");
+  const std::string group_by = options.layout == "transposed" ? "none" : options.group_by;
+  if (group_by != "none") (void)field_value(Row{}, group_by);  // refuses unknown fields
   (void)value_of(Row{}, options.value);
+  bool automatic = false;
+  const auto ratios = ratio_specs(options.ratios, automatic);
+
+  Table t;
+  t.value = options.value;
   std::vector<const Row*> rows;
   std::size_t without_value = 0;
   for (const auto& r : all_rows) {
     if (!options.filter.matches(r)) continue;
-    if (!value_of(r, options.value)) {
-      ++without_value;
-      continue;
-    }
-    rows.push_back(&r);
+    if (value_of(r, options.value)) rows.push_back(&r);
+    else ++without_value;
   }
-  Table t;
-  t.value = options.value;
   if (without_value) t.notes.push_back(fmt::format("{} selected row(s) without a {} left out", without_value, options.value));
-
-  // Columns.
-  if (!options.operations.empty()) {
-    t.columns = options.operations;
-  } else {
-    std::vector<std::string> present;
-    for (const Row* r : rows)
-      if (std::find(present.begin(), present.end(), r->operation) == present.end()) present.push_back(r->operation);
-    const bool kem = std::any_of(present.begin(), present.end(),
-                                 [](const std::string& op) { return op == "keygen" || op == "encaps" || op == "decaps"; });
-    for (const auto& op : operation_order)
-      if (std::find(present.begin(), present.end(), op) != present.end() &&
-          (!kem || op == "keygen" || op == "encaps" || op == "decaps"))
-        t.columns.push_back(op);
-    if (!kem)
-      for (const auto& op : present)
-        if (std::find(t.columns.begin(), t.columns.end(), op) == t.columns.end()) t.columns.push_back(op);
-  }
+  const std::vector<std::string> operations = options.operations.empty() ? default_columns(rows) : options.operations;
   std::vector<const Row*> used;
   for (const Row* r : rows)
-    if (std::find(t.columns.begin(), t.columns.end(), r->operation) != t.columns.end()) used.push_back(r);
+    if (contains(operations, r->operation)) used.push_back(r);
+  if (used.empty()) return t;
+  const FigureUnit unit = choose_unit(used, options.value, options.unit);
+  t.unit = unit.name;
+  for (const auto& op : operations) t.columns.push_back(display_name("operation", op, options.names));
 
-  // Extra fields that vary, so labels show only what tells lines apart.
-  std::vector<std::string> varying;
-  for (const auto& e : extra_fields) {
-    std::vector<std::string> seen;
-    for (const Row* r : used)
-      if (std::find(seen.begin(), seen.end(), field_value(*r, e)) == seen.end()) seen.push_back(field_value(*r, e));
-    if (seen.size() > 1) varying.push_back(e);
-  }
+  // Labels show what tells lines apart, less the section's own field.
+  std::vector<std::string> label_fields;
+  for (const auto& f : varying_fields(used))
+    if (f != group_by && !(group_by == "scheme" && f == "parameter_set")) label_fields.push_back(f);
+  if (label_fields.empty()) label_fields = {"multiplier", "params", "isa"};
 
-  // Sections and their implementations, in order of first appearance.
   std::vector<std::string> section_names;
-  std::map<std::string, std::vector<Key>> keys_of_section;
-  std::map<Key, std::map<std::string, std::vector<double>>> values;
+  std::map<std::string, std::vector<Implementation>> sections;
+  std::map<std::pair<Key, std::string>, std::vector<const Row*>> feeding;  // (implementation, operation) -> rows
   for (const Row* r : used) {
-    const std::string section = options.group_by == "none" ? "" : field_value(*r, options.group_by);
-    if (std::find(section_names.begin(), section_names.end(), section) == section_names.end())
-      section_names.push_back(section);
+    const std::string section = group_by == "none" ? "" : field_value(*r, group_by);
+    if (!contains(section_names, section)) section_names.push_back(section);
     const Key k = key_of(*r);
-    auto& keys = keys_of_section[section];
-    if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
-    values[k][r->operation].push_back(*value_of(*r, options.value));
-  }
-  auto cell = [&](const Key& k, const std::string& op) -> std::optional<double> {
-    const auto it = values.find(k);
-    if (it == values.end()) return std::nullopt;
-    const auto v = it->second.find(op);
-    if (v == it->second.end()) return std::nullopt;
-    return median_of(v->second);
-  };
-
-  std::vector<RatioSpec> ratios;
-  bool automatic = false;
-  for (const auto& text : options.ratios) {
-    if (text == "none") continue;
-    if (text == "auto") {
-      automatic = true;
-      for (const auto& a : automatic_ratios()) ratios.push_back(parse_ratio(a));
-    } else {
-      ratios.push_back(parse_ratio(text));
+    auto& impls = sections[section];
+    auto it = std::find_if(impls.begin(), impls.end(), [&](const Implementation& i) { return i.key == k; });
+    if (it == impls.end()) {
+      impls.push_back({k, row_label(*r, label_fields, options.names), {}});
+      it = impls.end() - 1;
     }
+    it->by_operation[r->operation] = r;
+    feeding[{k, r->operation}].push_back(r);
+  }
+  for (const auto& s : section_names) {
+    std::map<std::pair<std::string, std::string>, std::vector<const Row*>> by_label;
+    for (const auto& impl : sections[s])
+      for (const auto& [op, r] : impl.by_operation) {
+        require_one_row(feeding[{impl.key, op}], fmt::format("cell '{}' / {}", impl.label, op));
+        by_label[{impl.label, op}].push_back(r);
+      }
+    for (const auto& [cell, members] : by_label)  // display names mapping two values to one text
+      require_one_row(members, fmt::format("cell '{}' / {}", cell.first, cell.second));
   }
 
+  std::vector<std::string> all_labels;
   for (const auto& name : section_names) {
     TableSection s;
-    s.title = name;
-    for (const Key& k : keys_of_section[name]) {
-      TableLine line{label_of(k, varying), {}, false};
-      for (const auto& op : t.columns) line.cells.push_back(cell(k, op));
+    s.title = name.empty() ? "" : display_name(group_by, name, options.names);
+    const auto& impls = sections[name];
+    for (const auto& impl : impls) {
+      TableLine line{impl.label, {}, CellKind::figure};
+      for (const auto& op : operations) {
+        const auto it = impl.by_operation.find(op);
+        line.cells.push_back(figure_cell(it == impl.by_operation.end() ? nullptr : it->second, options, unit));
+      }
+      all_labels.push_back(impl.label);
       s.lines.push_back(std::move(line));
     }
+    s.lines = ordered(std::move(s.lines), options.line_order);
     for (const auto& ratio : ratios) {
       std::size_t added = 0;
-      for (const Key& k : keys_of_section[name]) {
-        if (k.fields.at(ratio.field) != ratio.numerator) continue;
-        Key other = k;
-        other.fields[ratio.field] = ratio.denominator;
-        if (!values.count(other)) continue;
-        TableLine line{fmt::format("{}: {}/{}", label_of(k, varying, ratio.field), shown(ratio.field, ratio.numerator),
-                                   shown(ratio.field, ratio.denominator)),
+      for (const auto& impl : impls) {
+        if (impl.key.at(ratio.field) != ratio.numerator) continue;
+        Key other_key = impl.key;
+        other_key[ratio.field] = ratio.denominator;
+        const auto other = std::find_if(impls.begin(), impls.end(), [&](const Implementation& i) { return i.key == other_key; });
+        if (other == impls.end()) continue;
+        std::vector<std::string> fields;
+        for (const auto& f : label_fields)
+          if (f != ratio.field) fields.push_back(f);
+        const Row& any = *impl.by_operation.begin()->second;
+        const std::string common = row_label(any, fields, options.names);
+        TableLine line{fmt::format("{}{}{}/{}", common, common.empty() ? "" : ": ",
+                                   display_name(ratio.field, ratio.numerator, options.names),
+                                   display_name(ratio.field, ratio.denominator, options.names)),
                        {},
-                       true};
-        for (const auto& op : t.columns) {
-          const auto a = cell(k, op), b = cell(other, op);
-          line.cells.push_back(a && b && *b > 0 ? std::optional<double>(*a / *b) : std::nullopt);
+                       CellKind::ratio};
+        for (const auto& op : operations) {
+          const auto a = impl.by_operation.find(op), b = other->by_operation.find(op);
+          line.cells.push_back(ratio_cell(a == impl.by_operation.end() ? nullptr : a->second,
+                                          b == other->by_operation.end() ? nullptr : b->second, options, unit));
         }
         s.lines.push_back(std::move(line));
         ++added;
@@ -225,93 +329,13 @@ Table build_table(const std::vector<Row>& all_rows, const TableOptions& options)
     }
     t.sections.push_back(std::move(s));
   }
+  for (const auto& label : options.line_order)
+    if (!contains(all_labels, label))
+      throw std::invalid_argument(fmt::format("--rows: no line is labelled '{}' (lines: {})", label, fmt::join(all_labels, "; ")));
+  if (options.paper) add_paper_lines(t, *options.paper, operations);
+  if (options.layout == "transposed") return transposed(t);
+  t.column_kinds.assign(t.columns.size(), CellKind::figure);
   return t;
-}
-
-std::string render_markdown(const Table& t) {
-  std::string out;
-  for (const auto& s : t.sections) {
-    if (!s.title.empty()) out += fmt::format("### {}\n\n", s.title);
-    out += "| implementation |";
-    for (const auto& c : t.columns) out += " " + c + " |";
-    out += "\n|---|";
-    for (std::size_t i = 0; i < t.columns.size(); ++i) out += "---:|";
-    out += "\n";
-    for (const auto& line : s.lines) {
-      out += "| " + (line.ratio ? "*" + line.label + "*" : line.label) + " |";
-      for (std::size_t i = 0; i < line.cells.size(); ++i) out += fmt::format(" {} |", cell_text(line, i));
-      out += "\n";
-    }
-    out += "\n";
-  }
-  out += fmt::format("Cells: {}; ratio lines (italic) divide the first implementation's figures by the second's.\n",
-                     value_caption(t));
-  for (const auto& n : t.notes) out += "Note: " + n + "\n";
-  return out;
-}
-
-std::string render_latex(const Table& t) {
-  std::string out = fmt::format("% {}; needs \\usepackage{{booktabs}}\n", value_caption(t));
-  out += "\\begin{tabular}{@{}l" + std::string(t.columns.size(), 'r') + "@{}}\n\\toprule\nImplementation";
-  for (const auto& c : t.columns) out += " & " + latex_escape(c);
-  out += " \\\\\n";
-  for (const auto& s : t.sections) {
-    out += "\\midrule\n";
-    if (!s.title.empty())
-      out += fmt::format("\\multicolumn{{{}}}{{@{{}}l}}{{\\textbf{{{}}}}} \\\\\n", t.columns.size() + 1,
-                         latex_escape(s.title));
-    bool in_ratios = false;
-    for (const auto& line : s.lines) {
-      if (line.ratio && !in_ratios) {
-        out += "\\cmidrule(l){2-" + std::to_string(t.columns.size() + 1) + "}\n";
-        in_ratios = true;
-      }
-      out += line.ratio ? "\\emph{" + latex_escape(line.label) + "}" : latex_escape(line.label);
-      for (std::size_t i = 0; i < line.cells.size(); ++i) out += " & " + latex_escape(cell_text(line, i));
-      out += " \\\\\n";
-    }
-  }
-  out += "\\bottomrule\n\\end{tabular}\n";
-  return out;
-}
-
-std::string render_csv(const Table& t) {
-  auto quote = [](const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return q + "\"";
-  };
-  std::string out = "section,implementation,kind";
-  for (const auto& c : t.columns) out += fmt::format(",{}", quote(c));
-  out += "\n";
-  for (const auto& s : t.sections)
-    for (const auto& line : s.lines) {
-      out += quote(s.title) + "," + quote(line.label) + "," + (line.ratio ? "ratio" : t.value);
-      for (const auto& c : line.cells) out += c ? fmt::format(",{}", *c) : std::string(",");
-      out += "\n";
-    }
-  return out;
-}
-
-std::vector<Row> read_results(const std::string& path) {
-  namespace fs = std::filesystem;
-  auto read_text = [](const fs::path& p) {
-    std::ifstream in(p);
-    if (!in) throw std::invalid_argument("cannot read " + p.string());
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  const fs::path p(path);
-  if (fs::is_directory(p)) {
-    if (fs::exists(p / "results.csv")) return read_csv((p / "results.csv").string());
-    if (fs::exists(p / "results.json")) return from_json(read_text(p / "results.json"));
-    throw std::invalid_argument(path + " holds neither results.csv nor results.json");
-  }
-  if (!fs::exists(p)) throw std::invalid_argument("no such results file or directory: " + path);
-  if (p.extension() == ".json") return from_json(read_text(p));
-  return read_csv(path);
 }
 
 }  // namespace pqmul::experiments
