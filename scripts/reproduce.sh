@@ -71,21 +71,9 @@ figure() {  # figure NAME ARGS...: NAME.svg, NAME.pdf and NAME.png (NAME.EXT.dat
     fi
   done
 }
-figure kem-multipliers --kind bars --by multiplier --where compiler=gcc --where vectorize=true --where isa=portable \
-  --title "KEM operations by multiplier (gcc, portable, auto-vectorised)"
-# kem-isas.png is the README figure (docs/figures/kem-isas.png): one strategy, default multiplier variants.
-figure kem-isas --kind bars --by isa --where compiler=gcc --where vectorize=true --where strategy=cached \
-  --where "params=" --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" \
-  --title "KEM operations by ISA (gcc, cached strategy)"
-figure kem-compilers --kind bars --by compiler --where vectorize=true --where isa=portable \
-  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" --title "KEM operations by compiler (portable)"
-figure kem-vectorisation --kind bars --by vectorize --where compiler=gcc --where isa=portable \
-  --where "scheme=saber|ml-kem-768" --where "multiplier=toom4-k2|ntt" \
-  --title "KEM operations with auto-vectorisation off / on (gcc, portable)"
-figure ring-strategies --kind bars --by strategy --ops matrix-vector --where compiler=gcc --where vectorize=true \
-  --where isa=portable --title "rank-3 matrix-vector products by strategy (gcc, portable)"
-figure ring-scaling --kind scaling --where compiler=gcc --where vectorize=true
-figure claims --kind claim --title "Claims: the papers' ranges and our ratios"
+# shellcheck source=scripts/figures.sh
+source "$(dirname "$0")/figures.sh"
+main_figures figure
 
 echo
 echo "== results in $out"
