@@ -1,12 +1,13 @@
 // pqmul bench: times multipliers, module products and KEM operations chosen
-// from the registries, in google-benchmark loops read with a named counter,
-// and prints one row per case (README "Result rows"): median, p10, p90 over
-// every sample, the counter and its overhead, the correctness verdict of this
-// build, and where asked the callgrind instruction count per call.
+// from the registries in interleaved repetitions read with a named counter
+// (bench_measure.hpp), and prints one row per case (README "Result rows"):
+// the median of the repetition medians with its 95% interval, p10 and p90
+// over every sample, the noise verdict, the counter, its overhead and
+// frequency, the correctness verdict of this build, and where asked the
+// callgrind instruction count per call.
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -18,17 +19,16 @@
 #include <vector>
 
 #include "command.hpp"
+#include <nlohmann/json.hpp>
+
+#include "pqmul/experiments/bench_measure.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
 #include "pqmul/experiments/callgrind.hpp"
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/counter.hpp"
+#include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/data_paths.hpp"
-#include "pqmul/experiments/measure.hpp"
 #include "pqmul/experiments/row.hpp"
-
-#if defined(PQMUL_HAVE_BENCHMARK)
-#include <benchmark/benchmark.h>
-#endif
 
 namespace pqmul::cli {
 namespace {
@@ -38,10 +38,8 @@ using namespace pqmul::experiments;
 struct BenchOptions {
   std::string schemes, rings, multipliers, params, strategies, isas, ops;
   std::size_t rank = 3;
-  std::size_t samples = 0;
-  double min_time = 0.2;
-  double warmup = 0.02;
-  int repetitions = 1;
+  RepetitionSettings measuring;
+  double max_half_width_percent = 3, max_steal_percent = 0.5;
   std::string counter = "auto";
   bool instructions = false;
   std::size_t instruction_calls = 10;
@@ -63,9 +61,9 @@ BenchSelection selection_of(const BenchOptions& o, bool check) {
   s.isas = split_list(o.isas);
   s.operations = split_list(o.ops);
   s.rank = o.rank;
-  // Only a checked selection needs the known answers; the digests' folder is
-  // also the one holding TinyJAMBU's (tinyjambu/ beside kem/).
-  if (check) {
+  // Only checked KEM and AEAD rows need the known answers; the digests' folder
+  // is also the one holding TinyJAMBU's (tinyjambu/ beside kem/).
+  if (check && !s.schemes.empty()) {
     try {
       s.kat_hashes = kat_hashes_path(o.hashes);
     } catch (const std::runtime_error& e) {
@@ -76,97 +74,6 @@ BenchSelection selection_of(const BenchOptions& o, bool check) {
   s.check = check;
   return s;
 }
-
-#if defined(PQMUL_HAVE_BENCHMARK)
-// Samples of every call google-benchmark makes, and which calls it reported:
-// only the final run of each repetition counts (the others only sized the loop).
-struct SampleStore {
-  std::vector<std::vector<std::vector<std::uint64_t>>> calls;  // [case][call] -> samples
-  std::vector<std::vector<std::size_t>> reported;              // [case] -> calls reported
-  std::vector<std::string> errors;
-};
-
-class CollectingReporter final : public benchmark::BenchmarkReporter {
- public:
-  explicit CollectingReporter(SampleStore& store) : store_(store) {}
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const auto& run : runs) {
-      if (run.run_type != Run::RT_Iteration) continue;
-      if (run.error_occurred) {
-        store_.errors.push_back(run.benchmark_name() + ": " + run.error_message);
-        continue;
-      }
-      const auto index = run.counters.find("case"), call = run.counters.find("call");
-      if (index == run.counters.end() || call == run.counters.end()) continue;
-      store_.reported[static_cast<std::size_t>(index->second.value)].push_back(
-          static_cast<std::size_t>(call->second.value));
-    }
-  }
-
- private:
-  SampleStore& store_;
-};
-
-void measure(std::vector<BenchCase>& cases, Counter& counter, const BenchOptions& o) {
-  SampleStore store;
-  store.calls.resize(cases.size());
-  store.reported.resize(cases.size());
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const std::string name = cases[i].key();
-    auto* b = benchmark::RegisterBenchmark(name.c_str(), [&store, &counter, &cases, &o, i](benchmark::State& state) {
-      std::vector<std::uint64_t> samples;
-      samples.reserve(static_cast<std::size_t>(state.max_iterations));
-      auto& run = cases[i].run;
-      // Warm caches, branch predictors and clocks before the first timed loop
-      // (google-benchmark's own warm-up excludes a fixed iteration count).
-      if (store.calls[i].empty()) {
-        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(o.warmup);
-        int calls = 0;
-        while (calls < 3 || std::chrono::steady_clock::now() < until) {
-          run();
-          ++calls;
-        }
-      }
-      for (auto _ : state) {
-        const std::uint64_t t0 = counter.begin();
-        run();
-        const std::uint64_t t1 = counter.end();
-        samples.push_back(t1 - t0);
-      }
-      store.calls[i].push_back(std::move(samples));
-      state.counters["case"] = static_cast<double>(i);
-      state.counters["call"] = static_cast<double>(store.calls[i].size() - 1);
-    });
-    if (o.samples)
-      b->Iterations(static_cast<benchmark::IterationCount>(o.samples));
-    else
-      b->MinTime(o.min_time);
-    b->Repetitions(o.repetitions);
-  }
-  CollectingReporter reporter(store);
-  benchmark::RunSpecifiedBenchmarks(&reporter, ".");
-  benchmark::ClearRegisteredBenchmarks();
-  for (const auto& e : store.errors) fmt::print(stderr, "pqmul bench: {}\n", e);
-
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    std::vector<std::uint64_t> pooled;
-    for (std::size_t call : store.reported[i]) {
-      const auto& s = store.calls[i].at(call);
-      pooled.insert(pooled.end(), s.begin(), s.end());
-    }
-    Row& row = cases[i].row;
-    row.counter = std::string(counter.name());
-    row.counter_overhead = counter.overhead();
-    if (pooled.empty()) throw Failure(1, fmt::format("{}: no samples were taken", cases[i].key()));
-    const Summary summary = summarize(pooled);
-    row.median = summary.median;
-    row.p10 = summary.p10;
-    row.p90 = summary.p90;
-    row.samples = summary.samples;
-  }
-}
-#endif
 
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
@@ -244,22 +151,54 @@ void count_instructions(std::vector<BenchCase>& cases, const BenchOptions& o) {
 std::string cell(const std::optional<double>& v) { return v ? fmt::format("{:.0f}", *v) : "-"; }
 std::string cell(const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : "-"; }
 
+// "±1.2%": half the 95% interval relative to the median.
+std::string interval_cell(const Row& r) {
+  if (!r.median || !r.ci_low || !r.ci_high || *r.median <= 0) return "-";
+  return fmt::format("±{:.1f}%", 100 * (*r.ci_high - *r.ci_low) / 2 / *r.median);
+}
+
+std::string microseconds_cell(const Row& r) {
+  return r.median && r.counter_hz ? fmt::format("{:.2f}", *r.median / *r.counter_hz * 1e6) : "-";
+}
+
+std::string machine_line() {
+  return "machine: " + describe_line(cpu_description());
+}
+
 std::string as_table(const std::vector<Row>& rows) {
   std::size_t width = 2;
   for (const auto& r : rows) width = std::max(width, r.id.size());
-  std::string out = fmt::format("{:<{}} {:<19} {:<7} {:>4} {:<12} {:>12} {:>12} {:>12} {:>8} {:>12} {:>8} {}\n", "id",
-                                width, "operation", "strategy", "rank", "counter", "median", "p10", "p90", "samples",
-                                "instructions", "bytes", "correct");
+  const auto line = [&](const auto&... cells) {
+    return fmt::format("{:<{}} {:<19} {:<7} {:>4} {:<12} {:>12} {:>7} {:>10} {:>12} {:>12} {:>10} {:>12} {:>8} {:<7} {}\n",
+                       cells...);
+  };
+  std::string out = machine_line() + "\n";
+  out += line("id", width, "operation", "strategy", "rank", "counter", "median", "95% ci", "us", "p10", "p90",
+              "reps x n", "instructions", "bytes", "correct", "noise");
   for (const auto& r : rows)
-    out += fmt::format("{:<{}} {:<19} {:<7} {:>4} {:<12} {:>12} {:>12} {:>12} {:>8} {:>12} {:>8} {}\n", r.id, width,
-                       r.operation, r.strategy.empty() ? "-" : r.strategy, cell(r.rank),
-                       r.counter.empty() ? "-" : r.counter, cell(r.median), cell(r.p10), cell(r.p90), r.samples,
-                       cell(r.instructions), cell(r.bytes_held), r.correct.empty() ? "-" : r.correct);
+    out += line(r.id, width, r.operation, r.strategy.empty() ? "-" : r.strategy, cell(r.rank),
+                r.counter.empty() ? "-" : r.counter, cell(r.median), interval_cell(r), microseconds_cell(r),
+                cell(r.p10), cell(r.p90),
+                r.repetitions ? fmt::format("{}x{}", r.repetitions, r.samples / r.repetitions) : "-",
+                cell(r.instructions), cell(r.bytes_held), r.correct.empty() ? "-" : r.correct,
+                r.noisy ? "NOISY: " + r.noise : "");
   if (!rows.empty() && !rows.front().counter.empty())
-    out += fmt::format("counter {}: overhead {:.0f} (median of empty measurements, not subtracted); {}, {} {}, {}\n",
-                       rows.front().counter, rows.front().counter_overhead.value_or(0), rows.front().cpu,
-                       rows.front().compiler, rows.front().compiler_version, rows.front().commit);
+    out += fmt::format(
+        "counter {}: overhead {:.0f} (median of empty measurements, not subtracted); median = median of the "
+        "repetition medians, 95% ci from {}; {}, {} {}, {}\n",
+        rows.front().counter, rows.front().counter_overhead.value_or(0), median_interval_method, rows.front().cpu,
+        rows.front().compiler, rows.front().compiler_version, rows.front().commit);
   return out;
+}
+
+// JSON output: the machine beside the rows (from_json reads either shape).
+std::string as_json(const std::vector<Row>& rows) {
+  nlohmann::json machine = nlohmann::json::object();
+  for (const auto& [key, value] : describe(cpu_description())) machine[key] = value;
+  nlohmann::json doc = {{"machine", machine},
+                        {"median_interval_method", median_interval_method},
+                        {"rows", nlohmann::json::parse(to_json(rows))}};
+  return doc.dump(2) + "\n";
 }
 
 void print_counters() {
@@ -274,17 +213,12 @@ void run_bench(const BenchOptions& o) {
   if (o.callgrind_child) return run_callgrind_child(o);
   if (o.format != "table" && o.format != "csv" && o.format != "json")
     throw UsageError(fmt::format("unknown --format '{}' (valid: table, csv, json)", o.format));
-  if (o.repetitions < 1) throw UsageError("--repetitions must be at least 1");
+  if (o.measuring.warmup_max < o.measuring.warmup_min)
+    throw UsageError("--warmup-max must be at least --warmup");
   if (o.instruction_calls < 1) throw UsageError("--instruction-calls must be at least 1");
 
   const std::string emulated = emulation_reason();
   const bool timed = !o.correctness_only && emulated.empty();
-#if !defined(PQMUL_HAVE_BENCHMARK)
-  if (timed)
-    throw UsageError(
-        "benchmarks are not built in this tree (configured without google-benchmark); "
-        "--correctness-only gives rows with the correctness verdict only");
-#endif
   // Open the counter first: a machine that cannot measure is refused before any work.
   std::optional<Counter> counter;
   if (timed) {
@@ -302,13 +236,22 @@ void run_bench(const BenchOptions& o) {
   for (const auto& n : notes) fmt::print(stderr, "pqmul bench: note: {}\n", n);
   if (cases.empty()) throw UsageError("nothing to measure: the selection matches no registered case");
 
-#if defined(PQMUL_HAVE_BENCHMARK)
   if (timed) {
-    fmt::print(stderr, "pqmul bench: {} case(s), counter {} (overhead {:.0f})\n", cases.size(), counter->name(),
-               counter->overhead());
-    measure(cases, *counter, o);
+    fmt::print(stderr, "pqmul bench: {} case(s) x {} interleaved repetitions, counter {} (overhead {:.0f})\n",
+               cases.size(), o.measuring.repetitions, counter->name(), counter->overhead());
+    RepetitionSettings settings = o.measuring;
+    settings.limits.max_half_width = o.max_half_width_percent / 100;
+    settings.limits.max_steal = o.max_steal_percent / 100;
+    measure_cases(cases, *counter, settings, read_system, stderr);
+    // Ticks per second where the counter runs at a known constant rate.
+    const std::optional<double> hz =
+        counter->kind() == CounterKind::tsc ? cpu_description().tsc_hz : std::optional<double>();
+    for (auto& c : cases) {
+      c.row.counter = std::string(counter->name());
+      c.row.counter_overhead = counter->overhead();
+      c.row.counter_hz = hz;
+    }
   }
-#endif
   if (o.instructions && emulated.empty()) {
     count_instructions(cases, o);
   } else if (o.instructions) {
@@ -326,7 +269,7 @@ void run_bench(const BenchOptions& o) {
     rows.push_back(c.row);
   }
 
-  const std::string text = o.format == "csv" ? to_csv(rows) : o.format == "json" ? to_json(rows) : as_table(rows);
+  const std::string text = o.format == "csv" ? to_csv(rows) : o.format == "json" ? as_json(rows) : as_table(rows);
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);
   } else {
@@ -339,12 +282,13 @@ void run_bench(const BenchOptions& o) {
 const CommandRegistration registration([](CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   auto* cmd = app.add_subcommand(
-      "bench", "Measure multipliers, module products and KEM operations (median, p10, p90 of a named counter)");
+      "bench", "Measure multipliers, module products and KEM operations (median of interleaved repetitions with its 95% "
+      "interval, p10, p90 of a named counter)");
   cmd->add_option("--scheme", o->schemes, "KEM scheme(s), comma-separated, or 'all' (e.g. saber,ml-kem-768)");
   cmd->add_option("--ring", o->rings, "ring(s), comma-separated, or 'all' (e.g. saber, kyber, ntru-hps2048677)");
   cmd->add_option("--multiplier", o->multipliers, "multiplier(s), comma-separated (default: all registered)");
-  cmd->add_option("--params", o->params, "ring multipliers' parameters key=value;... (default: the default variant; "
-                                         "'all': every registered variant)");
+  cmd->add_option("--params", o->params, "multiplier parameters key=value;... (default: the default variant, i.e. the "
+                                         "name as registered; 'all': every registered variant of each name)");
   cmd->add_option("--strategy", o->strategies, "eager, lazy, cached, comma-separated (default: all that apply)");
   cmd->add_option("--isa", o->isas, "ISA(s): portable, avx2, avx512, neon (default: every one registered)");
   cmd->add_option("--ops", o->ops,
@@ -352,11 +296,38 @@ const CommandRegistration registration([](CLI::App& app) {
                   "multiply_accumulate,inverse (default: keygen,encaps,decaps for schemes; "
                   "mul,transform,multiply_accumulate,inverse for rings)");
   cmd->add_option("--rank", o->rank, "module rank of ring matrix-vector / inner-product rows")->capture_default_str();
-  cmd->add_option("--samples", o->samples, "samples per repetition (default: as many as --min-time allows)");
-  cmd->add_option("--min-time", o->min_time, "seconds per repetition when --samples is not given")
+  auto& m = o->measuring;
+  cmd->add_option("--repetitions", m.repetitions,
+                  "interleaved repetitions; the median is the median of their medians, its 95% interval "
+                  "needs at least 6")
+      ->check(CLI::Range(1, 1000))  // checked as a signed number: "-3" must not wrap around
       ->capture_default_str();
-  cmd->add_option("--warmup", o->warmup, "warm-up seconds before each case")->capture_default_str();
-  cmd->add_option("--repetitions", o->repetitions, "repetitions; samples of all are pooled")->capture_default_str();
+  cmd->add_option("--samples", m.samples, "timed calls per repetition (default: as many as --min-time allows)")
+      ->check(CLI::Range(0, 100'000'000));
+  cmd->add_option("--min-time", m.min_time, "seconds per repetition when --samples is not given")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--warmup", m.warmup_min, "warm-up seconds at least, per case, until timings settle")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option("--warmup-max", m.warmup_max, "warm-up seconds at most, per case, if timings do not settle")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--max-half-width", o->max_half_width_percent,
+                  "percent: a row whose 95% interval is wider (half-width) is noisy and rerun")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--max-steal", o->max_steal_percent,
+                  "percent of CPU time stolen by the hypervisor above which a row is noisy and rerun")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option("--max-load", m.limits.max_load,
+                  "1-minute load average above which a row is noisy and rerun (0: not checked)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option("--reruns", m.reruns, "further attempts at a noisy row (the narrowest attempt is kept)")
+      ->check(CLI::Range(0, 10))
+      ->capture_default_str();
   cmd->add_option("--counter", o->counter, "tsc, perf, perf-instructions, papi, cntvct or auto")
       ->capture_default_str();
   cmd->add_flag("--instructions", o->instructions,

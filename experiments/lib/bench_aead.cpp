@@ -95,6 +95,10 @@ std::vector<std::string> aead_scheme_names() {
 }
 
 void plan_aead(const BenchSelection& sel, const std::string& vectors_dir, std::vector<BenchCase>& cases) {
+  // --params belongs to the KEM multipliers when no AEAD is selected.
+  if (std::none_of(sel.schemes.begin(), sel.schemes.end(),
+                   [](const std::string& s) { return s == "all" || is_aead_scheme(s); }))
+    return;
   const Params sizes = Params::parse(sel.params);
   sizes.require_only({"message", "ad"});
   const std::size_t message_bytes = sizes.get_size("message", 4096), ad_bytes = sizes.get_size("ad", 32);

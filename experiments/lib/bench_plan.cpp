@@ -5,6 +5,7 @@
 #include "bench_aead.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -290,14 +291,7 @@ struct Planner {
     const auto ops = operations(kem_operations);
     for (const auto& entry : registry) {
       if (!chosen(sel.schemes, entry.scheme)) continue;
-      std::vector<std::string> multipliers;
-      for (const auto& m : entry.multipliers)
-        if (chosen(sel.multipliers, m) || chosen(sel.multipliers, m.substr(0, m.find(':')))) multipliers.push_back(m);
-      if (!all_or_empty(sel.multipliers))
-        for (const auto& wanted : sel.multipliers)
-          if (std::find(multipliers.begin(), multipliers.end(), wanted) == multipliers.end() &&
-              wanted.find(':') != std::string::npos)
-            multipliers.push_back(wanted);  // an explicit parameterised multiplier
+      const std::vector<std::string> multipliers = kem_multipliers(entry);
       if (multipliers.empty()) {
         if (!all_or_empty(sel.schemes)) (void)make_kem(entry.scheme, sel.multipliers.front());  // names valid ones
         continue;
@@ -321,6 +315,50 @@ struct Planner {
           for (const auto& strategy : kem_strategies) plan_kem(entry, mult, strategy, isa, ops);
         }
     }
+  }
+
+  // The scheme's multipliers a selection names. A bare name is the variant
+  // registered under that name (else the first registered variant of that
+  // name); `--params p` makes it name:p, `--params all` every registered
+  // variant of the name, and the expansion is noted. No name (or "all")
+  // selects every registered entry.
+  std::vector<std::string> kem_multipliers(const KemEntry& entry) {
+    std::vector<std::string> out;
+    const auto add = [&](const std::string& m) {
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+    };
+    const auto base_of = [](const std::string& m) { return m.substr(0, m.find(':')); };
+    if (all_or_empty(sel.multipliers)) {
+      for (const auto& m : entry.multipliers) add(m);
+      return out;
+    }
+    for (const auto& wanted : sel.multipliers) {
+      const bool registered =
+          std::find(entry.multipliers.begin(), entry.multipliers.end(), wanted) != entry.multipliers.end();
+      if (wanted.find(':') != std::string::npos) {
+        add(wanted);  // an explicit parameterised multiplier
+      } else if (sel.params == "all") {
+        std::vector<std::string> variants;
+        for (const auto& m : entry.multipliers)
+          if (base_of(m) == wanted) variants.push_back(m);
+        for (const auto& v : variants) add(v);
+        if (variants.size() > 1)
+          note(fmt::format("{}: --multiplier {} --params all expands to {}", entry.scheme, wanted,
+                           fmt::join(variants, ", ")));
+      } else if (!sel.params.empty()) {
+        add(wanted + ":" + sel.params);
+      } else if (registered) {
+        add(wanted);
+      } else {
+        for (const auto& m : entry.multipliers)
+          if (base_of(m) == wanted) {
+            add(m);
+            note(fmt::format("{}: --multiplier {} is its first registered variant {}", entry.scheme, wanted, m));
+            break;
+          }
+      }
+    }
+    return out;
   }
 
   void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy, Isa isa,

@@ -1,12 +1,13 @@
 // The build and machine description stamped on every row.
 #include "pqmul/experiments/context.hpp"
 
+#include "pqmul/experiments/cpu_probe.hpp"
+
 #include <fmt/core.h>
 
 #include <array>
 #include <cstdio>
 #include <ctime>
-#include <fstream>
 #include <memory>
 
 #include <sys/utsname.h>
@@ -36,22 +37,16 @@ std::string git_commit() {
 }
 
 std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line, implementer, part;
-  while (std::getline(in, line)) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, colon);
-    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
-    std::string value = line.substr(colon + 1);
-    while (!value.empty() && value.front() == ' ') value.erase(0, 1);
-    if (key == "model name") return value;
-    if (key == "CPU implementer" && implementer.empty()) implementer = value;
-    if (key == "CPU part" && part.empty()) part = value;
-  }
+  const auto fields = cpuinfo_fields();
+  const auto field = [&](const char* key) {
+    const auto it = fields.find(key);
+    return it == fields.end() ? std::string() : it->second;
+  };
+  if (fields.count("model name")) return field("model name");
   utsname u{};
   const std::string machine = uname(&u) == 0 ? u.machine : "unknown";
-  if (!implementer.empty()) return fmt::format("{} implementer {} part {}", machine, implementer, part);
+  if (!field("CPU implementer").empty())
+    return fmt::format("{} implementer {} part {}", machine, field("CPU implementer"), field("CPU part"));
   return machine;
 }
 

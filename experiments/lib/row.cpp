@@ -348,7 +348,9 @@ std::vector<Row> from_json(const std::string& text) {
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(fmt::format("result JSON is malformed: {}", e.what()));
   }
-  if (!doc.is_array()) throw std::runtime_error("result JSON must be an array of row objects");
+  // `pqmul bench --format json` wraps its rows with the machine description.
+  if (doc.is_object() && doc.contains("rows")) doc = nlohmann::json(doc["rows"]);
+  if (!doc.is_array()) throw std::runtime_error("result JSON must be an array of row objects (or an object with \"rows\")");
   std::vector<Row> rows;
   for (std::size_t r = 0; r < doc.size(); ++r) {
     const auto& object = doc[r];

@@ -118,3 +118,33 @@ TEST_CASE("multiplier lists keep the commas of point sets", "[bench]") {
         std::vector<std::string>{"toom-k:points=0,1,-1,1/2,-1/2,2,inf"});
   CHECK(split_multiplier_list("schoolbook,toom3") == std::vector<std::string>{"schoolbook", "toom3"});
 }
+
+TEST_CASE("a bare KEM multiplier name is one variant; --params all expands it and says so", "[bench]") {
+  auto s = selection();
+  s.schemes = {"saber"};
+  s.multipliers = {"ntt"};
+  s.strategies = {"cached"};
+  s.isas = {"portable"};
+  s.operations = {"keygen"};
+  s.check = false;
+  std::vector<std::string> notes;
+  const auto one = plan_benchmarks(s, &notes);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].row.multiplier == "ntt");
+  CHECK(one[0].row.params.empty());
+
+  s.params = "layers=6";
+  const auto named = plan_benchmarks(s, nullptr);
+  REQUIRE(named.size() == 1);
+  CHECK(named[0].row.params == "layers=6");
+
+  s.params = "all";
+  notes.clear();
+  const auto every = plan_benchmarks(s, &notes);
+  std::set<std::string> params;
+  for (const auto& c : every) params.insert(c.row.params);
+  // Saber's registry lists the one-prime NTT, the incomplete one and the two-prime CRT.
+  CHECK(params == std::set<std::string>{"", "layers=6", "primes=2"});
+  REQUIRE(notes.size() == 1);
+  CHECK_THAT(notes[0], Catch::Contains("ntt:layers=6") && Catch::Contains("ntt:primes=2"));
+}

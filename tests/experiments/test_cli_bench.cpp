@@ -6,6 +6,7 @@
 #if defined(PQMUL_CLI)
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -48,7 +49,8 @@ TEST_CASE("pqmul bench writes a CSV that read_csv accepts, stamped with counter 
   const auto dir = std::filesystem::temp_directory_path() / "pqmul_test_cli_bench";
   std::filesystem::create_directories(dir);
   const auto csv = dir / "rows.csv", log = dir / "log";
-  REQUIRE(run("bench --ring saber --multiplier schoolbook --ops mul --samples 50 --format csv -o '" + csv.string() + "'",
+  REQUIRE(run("bench --ring saber --multiplier schoolbook --ops mul --samples 50 --repetitions 6 --format csv -o '" +
+                  csv.string() + "'",
               log) == 0);
   const auto rows = read_csv(csv.string());
   REQUIRE(rows.size() == 1);
@@ -62,7 +64,24 @@ TEST_CASE("pqmul bench writes a CSV that read_csv accepts, stamped with counter 
   CHECK(*r.median > 0);
   CHECK(*r.p10 <= *r.median);
   CHECK(*r.median <= *r.p90);
-  CHECK(r.samples == 50);
+  CHECK(r.samples == 6 * 50);
+  CHECK(r.repetitions == 6);
+  REQUIRE(r.repetition_medians.size() == 6);
+  // Six repetitions: the 95% interval of the median is [min, max] of their medians.
+  REQUIRE(r.ci_low.has_value());
+  REQUIRE(r.ci_high.has_value());
+  CHECK(*r.ci_low == *std::min_element(r.repetition_medians.begin(), r.repetition_medians.end()));
+  CHECK(*r.ci_high == *std::max_element(r.repetition_medians.begin(), r.repetition_medians.end()));
+  CHECK(*r.ci_low <= *r.median);
+  CHECK(*r.median <= *r.ci_high);
+  CHECK(r.noisy == !r.noise.empty());
+  if (r.counter == "tsc") {
+    REQUIRE(r.counter_hz.has_value());
+    CHECK(*r.counter_hz > 0.5e9);
+    CHECK(*r.counter_hz < 10e9);
+  } else {
+    CHECK_FALSE(r.counter_hz.has_value());  // core cycles have no fixed rate
+  }
   CHECK(r.counter_overhead.value_or(0) > 0);
   CHECK(r.correct == "pass");
   CHECK_FALSE(r.emulated);
@@ -76,6 +95,22 @@ TEST_CASE("pqmul bench writes a CSV that read_csv accepts, stamped with counter 
                   "'",
               log) == 2);
     CHECK_FALSE(std::filesystem::exists(refused));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("pqmul bench refuses out-of-range measuring options with exit 2", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / "pqmul_test_cli_ranges";
+  std::filesystem::create_directories(dir);
+  const auto csv = dir / "rows.csv";
+  for (const std::string bad : {"--repetitions 0", "--repetitions -3", "--samples -5", "--min-time 0",
+                                "--min-time -1", "--warmup -0.5", "--warmup-max 0", "--reruns -1",
+                                "--max-half-width 0", "--max-half-width -2", "--max-steal -1", "--max-load -1",
+                                "--warmup 2 --warmup-max 1"}) {
+    INFO(bad);
+    CHECK(run("bench --ring saber --multiplier schoolbook --ops mul " + bad + " -o '" + csv.string() + "'",
+              dir / "log") == 2);
+    CHECK_FALSE(std::filesystem::exists(csv));
   }
   std::filesystem::remove_all(dir);
 }

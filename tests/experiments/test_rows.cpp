@@ -124,6 +124,10 @@ TEST_CASE("JSON round trip keeps every field with null for missing optionals", "
   REQUIRE(back.size() == 2);
   require_same(back[0], rows[0]);
   require_same(back[1], rows[1]);
+  // pqmul bench --format json: the rows beside the machine description.
+  const auto wrapped = from_json("{\"machine\": {\"vendor\": \"x\"}, \"rows\": " + text + "}");
+  REQUIRE(wrapped.size() == 2);
+  require_same(wrapped[0], rows[0]);
 }
 
 TEST_CASE("malformed CSV is refused with the line and column", "[rows]") {

@@ -365,6 +365,10 @@ compilers = ["clang"]
 architectures = ["x86_64", "aarch64"]
 vectorize = false
 samples = 77
+repetitions = 6
+max_half_width = 2.5
+max_steal = 1
+reruns = 3
 [kem]
 schemes = ["saber"]
 multipliers = ["ntt:layers=6"]
@@ -399,6 +403,10 @@ rank = 3
   CHECK(subcommand(bench) == "bench");
   CHECK(after(bench, "--ops") == "keygen,encaps,decaps");
   CHECK(after(bench, "--samples") == "77");
+  CHECK(after(bench, "--repetitions") == "6");
+  CHECK(after(bench, "--max-half-width") == "2.5");
+  CHECK(after(bench, "--max-steal") == "1");
+  CHECK(after(bench, "--reruns") == "3");
   CHECK(after(bench, "--format") == "csv");
   CHECK(after(bench, "--isa") == "portable");
 

@@ -23,6 +23,20 @@ const char* minimal_kem = "[kem]\nschemes = [\"saber\"]\n";
 
 }  // namespace
 
+TEST_CASE("sweep spec: the measuring keys, given and defaulted", "[sweep]") {
+  const auto given = parse_sweep_spec(std::string("samples = 40\nrepetitions = 8\nmax_half_width = 2.5\n"
+                                                  "max_steal = 1\nreruns = 0\n") + minimal_kem,
+                                      "spec.toml");
+  CHECK(given.samples == 40);
+  CHECK(given.repetitions == 8);
+  CHECK(given.max_half_width == 2.5);
+  CHECK(given.max_steal == 1.0);
+  CHECK(given.reruns == 0);
+  const auto defaults = parse_sweep_spec(minimal_kem, "spec.toml");
+  CHECK(defaults.repetitions >= 6);  // enough for a 95% interval of the median
+  CHECK(defaults.reruns >= 1);
+}
+
 TEST_CASE("sweep spec: a complete spec is read field by field", "[sweep]") {
   const auto spec = parse_sweep_spec(R"(
 name = "t"
@@ -137,6 +151,11 @@ TEST_CASE("sweep spec: malformed specs are refused with a located message", "[sw
   }
   SECTION("out of range") {
     CHECK_THAT(error_of(std::string("samples = 0\n") + minimal_kem), Catch::Contains("between 1 and"));
+    CHECK_THAT(error_of(std::string("repetitions = 0\n") + minimal_kem), Catch::Contains("'repetitions' must be between 1 and"));
+    CHECK_THAT(error_of(std::string("reruns = -1\n") + minimal_kem), Catch::Contains("'reruns' must be between 0 and 10"));
+    CHECK_THAT(error_of(std::string("max_half_width = 0\n") + minimal_kem), Catch::Contains("'max_half_width' must be between"));
+    CHECK_THAT(error_of(std::string("max_steal = -0.5\n") + minimal_kem), Catch::Contains("'max_steal' must be between 0"));
+    CHECK_THAT(error_of(std::string("max_steal = \"low\"\n") + minimal_kem), Catch::Contains("'max_steal' must be a number"));
     CHECK_THAT(error_of("[ring]\nrings = [\"kyber\"]\nrank = 9\n"), Catch::Contains("between 1 and 5"));
   }
   SECTION("misspelt names list the valid ones") {

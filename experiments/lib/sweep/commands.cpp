@@ -91,7 +91,9 @@ std::vector<std::string> bench_command(const Job& job, const TreeConfig& tree, c
   }
   if (!job.strategy.empty()) argv.insert(argv.end(), {"--strategy", job.strategy});
   argv.insert(argv.end(), {"--isa", job.isa, "--ops", joined(job.operations, ","), "--samples",
-                           std::to_string(spec.samples)});
+                           std::to_string(spec.samples), "--repetitions", std::to_string(spec.repetitions),
+                           "--max-half-width", fmt::format("{:g}", spec.max_half_width), "--max-steal",
+                           fmt::format("{:g}", spec.max_steal), "--reruns", std::to_string(spec.reruns)});
   if (!spec.counter.empty()) argv.insert(argv.end(), {"--counter", spec.counter});
   // Under emulation an AEAD job runs the benchmark for its verdict alone.
   if (tree.emulated) argv.push_back("--correctness-only");

@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/sweep_plan.hpp"
 
 namespace pqmul::experiments {
@@ -19,22 +19,15 @@ HostInfo probe_host() {
     h.hostname = u.nodename;
   }
   h.cores = std::max(1u, std::thread::hardware_concurrency());
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(cpuinfo, line)) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, colon);
-    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
-    std::string value = line.substr(colon + 1);
-    if (!value.empty() && value.front() == ' ') value.erase(0, 1);
-    // x86 names the model "model name"; aarch64 kernels print "CPU part" only.
-    if (key == "model name" && h.cpu_model.empty()) h.cpu_model = value;
-    if ((key == "flags" || key == "Features") && h.cpu_flags.empty()) {
-      std::istringstream words(value);
-      std::string w;
-      while (words >> w) h.cpu_flags.insert(w);
-    }
+  const auto fields = cpuinfo_fields();
+  // x86 names the model "model name"; aarch64 kernels print "CPU part" only.
+  if (const auto it = fields.find("model name"); it != fields.end()) h.cpu_model = it->second;
+  for (const char* key : {"flags", "Features"}) {
+    const auto it = fields.find(key);
+    if (it == fields.end() || !h.cpu_flags.empty()) continue;
+    std::istringstream words(it->second);
+    std::string w;
+    while (words >> w) h.cpu_flags.insert(w);
   }
   // aarch64 always has Advanced SIMD; the kernel calls it "asimd".
   if (h.cpu_flags.count("asimd")) h.cpu_flags.insert("neon");

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "pqmul/experiments/cpu_probe.hpp"
+#include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep.hpp"
 
 namespace pqmul::experiments {
@@ -91,6 +93,15 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
   m["counters"] = std::move(counters);
   m["requested_counter"] = spec.counter;
   m["samples"] = spec.samples;
+  m["repetitions"] = spec.repetitions;
+  m["noise_guard"] = {{"max_half_width_percent", spec.max_half_width},
+                      {"max_steal_percent", spec.max_steal},
+                      {"reruns", spec.reruns},
+                      {"kept_attempt", "the narrowest interval (a clean attempt before a noisy one)"}};
+  m["median_interval_method"] = median_interval_method;
+  json machine = json::object();
+  for (const auto& [key, value] : describe(cpu_description())) machine[key] = value;
+  m["machine"] = std::move(machine);
   m["rows"] = {{"total", rows}, {"not_passing", failed}, {"emulated", emulated}};
 
   json skipped = json::array();

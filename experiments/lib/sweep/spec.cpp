@@ -55,12 +55,25 @@ Strings strings(const toml::value& v, const std::string& key, const Strings& all
   return out;
 }
 
-std::size_t positive(const toml::value& v, const std::string& key, std::size_t max) {
+std::size_t whole_number(const toml::value& v, const std::string& key, std::size_t min, std::size_t max) {
   if (!v.is_integer()) fail(v, fmt::format("'{}' must be an integer", key), "not an integer");
   const auto n = v.as_integer();
-  if (n < 1 || static_cast<unsigned long long>(n) > max)
-    fail(v, fmt::format("'{}' must be between 1 and {}", key, max), "out of range");
+  if (n < 0 || static_cast<unsigned long long>(n) < min || static_cast<unsigned long long>(n) > max)
+    fail(v, fmt::format("'{}' must be between {} and {}", key, min, max), "out of range");
   return static_cast<std::size_t>(n);
+}
+
+std::size_t positive(const toml::value& v, const std::string& key, std::size_t max) {
+  return whole_number(v, key, 1, max);
+}
+
+// An integer or a float within [min, max].
+double real_number(const toml::value& v, const std::string& key, double min, double max) {
+  if (!v.is_integer() && !v.is_floating())
+    fail(v, fmt::format("'{}' must be a number", key), "not a number");
+  const double x = v.is_integer() ? static_cast<double>(v.as_integer()) : v.as_floating();
+  if (!(x >= min && x <= max)) fail(v, fmt::format("'{}' must be between {:g} and {:g}", key, min, max), "out of range");
+  return x;
 }
 
 std::string text(const toml::value& v, const std::string& key) {
@@ -244,7 +257,8 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   }
   SweepSpec spec;
   check_keys(root, "the spec", {"name", "description", "compilers", "compiler_commands", "architectures",
-                                "vectorize", "isas", "samples", "counter", "kem", "ring", "aead"});
+                                "vectorize", "isas", "samples", "repetitions", "max_half_width", "max_steal",
+                                "reruns", "counter", "kem", "ring", "aead"});
   const auto& m = root.as_table();
   if (m.count("name")) spec.name = text(m.at("name"), "name");
   if (m.count("description")) spec.description = text(m.at("description"), "description");
@@ -266,6 +280,10 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   if (m.count("vectorize")) spec.vectorize = booleans(m.at("vectorize"), "vectorize");
   if (m.count("isas")) spec.isas = strings(m.at("isas"), "isas", known_isas());
   if (m.count("samples")) spec.samples = positive(m.at("samples"), "samples", 10'000'000);
+  if (m.count("repetitions")) spec.repetitions = positive(m.at("repetitions"), "repetitions", 1000);
+  if (m.count("max_half_width")) spec.max_half_width = real_number(m.at("max_half_width"), "max_half_width", 0.01, 100);
+  if (m.count("max_steal")) spec.max_steal = real_number(m.at("max_steal"), "max_steal", 0, 100);
+  if (m.count("reruns")) spec.reruns = whole_number(m.at("reruns"), "reruns", 0, 10);
   if (m.count("counter")) spec.counter = text(m.at("counter"), "counter");
   // The sections last: their scopes refer to the spec's trees.
   for (const char* key : {"kem", "ring", "aead"}) {

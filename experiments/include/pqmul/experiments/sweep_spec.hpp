@@ -77,7 +77,11 @@ struct SweepSpec {
   std::vector<std::string> architectures{"x86_64"};
   std::vector<bool> vectorize{true};
   std::vector<std::string> isas{"portable"};
-  std::size_t samples = 1000;  // measurements per benchmark row
+  std::size_t samples = 100;      // timed calls per repetition of a benchmark row (pqmul bench --samples)
+  std::size_t repetitions = 10;   // interleaved repetitions per row (pqmul bench --repetitions)
+  double max_half_width = 3;      // percent: a row with a wider 95% interval is rerun (--max-half-width)
+  double max_steal = 0.5;         // percent of stolen CPU time above which a row is rerun (--max-steal)
+  std::size_t reruns = 2;         // further attempts at a noisy row (--reruns)
   std::string counter;         // empty: the benchmark's default counter
   std::vector<KemSection> kem;
   std::vector<RingSection> ring;
