@@ -26,6 +26,7 @@
 #include "pqmul/experiments/callgrind.hpp"
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/counter.hpp"
+#include "pqmul/experiments/cpu_pinning.hpp"
 #include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/experiments/row.hpp"
@@ -38,6 +39,7 @@ using namespace pqmul::experiments;
 struct BenchOptions {
   std::string schemes, rings, multipliers, params, strategies, isas, ops;
   std::size_t rank = 3;
+  int pin_cpu = -1;  // -1: wherever the scheduler puts the process
   RepetitionSettings measuring;
   double max_half_width_percent = 3, max_steal_percent = 0.5;
   std::string counter = "auto";
@@ -236,6 +238,13 @@ void run_bench(const BenchOptions& o) {
   for (const auto& n : notes) fmt::print(stderr, "pqmul bench: note: {}\n", n);
   if (cases.empty()) throw UsageError("nothing to measure: the selection matches no registered case");
 
+  if (timed && o.pin_cpu >= 0) {
+    try {
+      pin_to_cpu(o.pin_cpu);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(fmt::format("--pin-cpu: {}", e.what()));
+    }
+  }
   if (timed) {
     fmt::print(stderr, "pqmul bench: {} case(s) x {} interleaved repetitions, counter {} (overhead {:.0f})\n",
                cases.size(), o.measuring.repetitions, counter->name(), counter->overhead());
@@ -328,6 +337,10 @@ const CommandRegistration registration([](CLI::App& app) {
   cmd->add_option("--reruns", m.reruns, "further attempts at a noisy row (the narrowest attempt is kept)")
       ->check(CLI::Range(0, 10))
       ->capture_default_str();
+  cmd->add_option("--pin-cpu", o->pin_cpu,
+                  "run on this CPU only while measuring (the vCPUs of a virtual machine need not be alike: "
+                  "compare rows measured on the same one)")
+      ->check(CLI::Range(0, 65535));
   cmd->add_option("--counter", o->counter, "tsc, perf, perf-instructions, papi, cntvct or auto")
       ->capture_default_str();
   cmd->add_flag("--instructions", o->instructions,

@@ -106,7 +106,7 @@ TEST_CASE("pqmul bench refuses out-of-range measuring options with exit 2", "[cl
   for (const std::string bad : {"--repetitions 0", "--repetitions -3", "--samples -5", "--min-time 0",
                                 "--min-time -1", "--warmup -0.5", "--warmup-max 0", "--reruns -1",
                                 "--max-half-width 0", "--max-half-width -2", "--max-steal -1", "--max-load -1",
-                                "--warmup 2 --warmup-max 1"}) {
+                                "--warmup 2 --warmup-max 1", "--pin-cpu -1", "--pin-cpu 65535"}) {
     INFO(bad);
     CHECK(run("bench --ring saber --multiplier schoolbook --ops mul " + bad + " -o '" + csv.string() + "'",
               dir / "log") == 2);

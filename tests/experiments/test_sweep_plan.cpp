@@ -369,6 +369,7 @@ repetitions = 6
 max_half_width = 2.5
 max_steal = 1
 reruns = 3
+pin_cpu = 1
 [kem]
 schemes = ["saber"]
 multipliers = ["ntt:layers=6"]
@@ -407,6 +408,7 @@ rank = 3
   CHECK(after(bench, "--max-half-width") == "2.5");
   CHECK(after(bench, "--max-steal") == "1");
   CHECK(after(bench, "--reruns") == "3");
+  CHECK(after(bench, "--pin-cpu") == "1");
   CHECK(after(bench, "--format") == "csv");
   CHECK(after(bench, "--isa") == "portable");
 

@@ -25,14 +25,16 @@ const char* minimal_kem = "[kem]\nschemes = [\"saber\"]\n";
 
 TEST_CASE("sweep spec: the measuring keys, given and defaulted", "[sweep]") {
   const auto given = parse_sweep_spec(std::string("samples = 40\nrepetitions = 8\nmax_half_width = 2.5\n"
-                                                  "max_steal = 1\nreruns = 0\n") + minimal_kem,
+                                                  "max_steal = 1\nreruns = 0\npin_cpu = 1\n") + minimal_kem,
                                       "spec.toml");
   CHECK(given.samples == 40);
   CHECK(given.repetitions == 8);
   CHECK(given.max_half_width == 2.5);
   CHECK(given.max_steal == 1.0);
   CHECK(given.reruns == 0);
+  CHECK(given.pin_cpu == std::optional<std::size_t>(1));
   const auto defaults = parse_sweep_spec(minimal_kem, "spec.toml");
+  CHECK_FALSE(defaults.pin_cpu.has_value());
   CHECK(defaults.repetitions >= 6);  // enough for a 95% interval of the median
   CHECK(defaults.reruns >= 1);
 }
@@ -153,6 +155,7 @@ TEST_CASE("sweep spec: malformed specs are refused with a located message", "[sw
     CHECK_THAT(error_of(std::string("samples = 0\n") + minimal_kem), Catch::Contains("between 1 and"));
     CHECK_THAT(error_of(std::string("repetitions = 0\n") + minimal_kem), Catch::Contains("'repetitions' must be between 1 and"));
     CHECK_THAT(error_of(std::string("reruns = -1\n") + minimal_kem), Catch::Contains("'reruns' must be between 0 and 10"));
+    CHECK_THAT(error_of(std::string("pin_cpu = -1\n") + minimal_kem), Catch::Contains("'pin_cpu' must be between 0"));
     CHECK_THAT(error_of(std::string("max_half_width = 0\n") + minimal_kem), Catch::Contains("'max_half_width' must be between"));
     CHECK_THAT(error_of(std::string("max_steal = -0.5\n") + minimal_kem), Catch::Contains("'max_steal' must be between 0"));
     CHECK_THAT(error_of(std::string("max_steal = \"low\"\n") + minimal_kem), Catch::Contains("'max_steal' must be a number"));

@@ -95,6 +95,7 @@ std::vector<std::string> bench_command(const Job& job, const TreeConfig& tree, c
                            "--max-half-width", fmt::format("{:g}", spec.max_half_width), "--max-steal",
                            fmt::format("{:g}", spec.max_steal), "--reruns", std::to_string(spec.reruns)});
   if (!spec.counter.empty()) argv.insert(argv.end(), {"--counter", spec.counter});
+  if (spec.pin_cpu && !tree.emulated) argv.insert(argv.end(), {"--pin-cpu", std::to_string(*spec.pin_cpu)});
   // Under emulation an AEAD job runs the benchmark for its verdict alone.
   if (tree.emulated) argv.push_back("--correctness-only");
   argv.insert(argv.end(), {"--format", "csv"});

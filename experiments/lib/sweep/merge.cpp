@@ -94,6 +94,7 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
   m["requested_counter"] = spec.counter;
   m["samples"] = spec.samples;
   m["repetitions"] = spec.repetitions;
+  m["pin_cpu"] = spec.pin_cpu ? json(*spec.pin_cpu) : json(nullptr);
   m["noise_guard"] = {{"max_half_width_percent", spec.max_half_width},
                       {"max_steal_percent", spec.max_steal},
                       {"reruns", spec.reruns},

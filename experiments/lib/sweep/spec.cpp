@@ -258,7 +258,7 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   SweepSpec spec;
   check_keys(root, "the spec", {"name", "description", "compilers", "compiler_commands", "architectures",
                                 "vectorize", "isas", "samples", "repetitions", "max_half_width", "max_steal",
-                                "reruns", "counter", "kem", "ring", "aead"});
+                                "reruns", "pin_cpu", "counter", "kem", "ring", "aead"});
   const auto& m = root.as_table();
   if (m.count("name")) spec.name = text(m.at("name"), "name");
   if (m.count("description")) spec.description = text(m.at("description"), "description");
@@ -284,6 +284,7 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   if (m.count("max_half_width")) spec.max_half_width = real_number(m.at("max_half_width"), "max_half_width", 0.01, 100);
   if (m.count("max_steal")) spec.max_steal = real_number(m.at("max_steal"), "max_steal", 0, 100);
   if (m.count("reruns")) spec.reruns = whole_number(m.at("reruns"), "reruns", 0, 10);
+  if (m.count("pin_cpu")) spec.pin_cpu = whole_number(m.at("pin_cpu"), "pin_cpu", 0, 65535);
   if (m.count("counter")) spec.counter = text(m.at("counter"), "counter");
   // The sections last: their scopes refer to the spec's trees.
   for (const char* key : {"kem", "ring", "aead"}) {

@@ -12,6 +12,7 @@
 // some trees (e.g. the unvectorised ones) need not be run in all of them.
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -82,6 +83,7 @@ struct SweepSpec {
   double max_half_width = 3;      // percent: a row with a wider 95% interval is rerun (--max-half-width)
   double max_steal = 0.5;         // percent of stolen CPU time above which a row is rerun (--max-steal)
   std::size_t reruns = 2;         // further attempts at a noisy row (--reruns)
+  std::optional<std::size_t> pin_cpu;  // the CPU every benchmark runs on (--pin-cpu); none: unpinned
   std::string counter;         // empty: the benchmark's default counter
   std::vector<KemSection> kem;
   std::vector<RingSection> ring;
