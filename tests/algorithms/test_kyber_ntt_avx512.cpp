@@ -18,6 +18,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
 #include "pqmul/algorithms/registry.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul;
 
@@ -62,7 +63,7 @@ std::vector<Coeffs> operands(std::int16_t m, std::uint64_t seed, int random_coun
 }
 
 bool runs_here() {
-  if (cpu_supports(Isa::avx512)) return true;
+  if (pqmul::test::cpu_runs(Isa::avx512)) return true;
   CHECK_FALSE(isa_available(Isa::avx512));  // refused here, as it must be
   return false;
 }
