@@ -69,10 +69,12 @@ class Omissions {
       if (line.lacking) out.push_back(key.first);
     return out;
   }
-  void print() const {
+  std::vector<std::string> lines() const {
+    std::vector<std::string> out;
     for (const auto& [key, line] : lines_)
-      fmt::print("{}: {}{} (ring {})\n", key.first, line.lacking ? "" : "not applicable: ", key.second,
-                 fmt::join(line.rings, ", "));
+      out.push_back(fmt::format("{}: {}{} (ring {})", key.first, line.lacking ? "" : "not applicable: ", key.second,
+                                fmt::join(line.rings, ", ")));
+    return out;
   }
 
  private:
@@ -108,7 +110,9 @@ Plan plan_checks(const CheckOptions& o) {
   for (const auto* e : entries) {
     const auto multipliers = offered(*e, o.multiplier);
     if (multipliers.empty()) {
-      if (one_scheme) (void)make_kem(e->scheme, o.multiplier);  // throws, naming the valid ones
+      // An unknown name is refused, naming the valid ones (some families build
+      // any multiplier of their ring, listed or not).
+      if (one_scheme) (void)make_kem(e->scheme, o.multiplier);
       const bool ring_has = contains(multipliers_for_ring(e->ring), base_name(o.multiplier));
       plan.omitted.add(*e,
                        ring_has ? fmt::format("no multiplier '{}' (valid: {}) although its ring registers it",
@@ -139,15 +143,16 @@ Plan plan_checks(const CheckOptions& o) {
       plan.checks.push_back({e, m, make_kem(e->scheme, m, strategy, *only_isa)});  // refuses, naming the reason
     }
   }
-  if (plan.checks.empty()) {
-    if (!every_multiplier(o.multiplier) && plan.omitted.families_lacking().empty() &&
-        !contains(registered_multipliers(), base_name(o.multiplier)))
+  // Nothing to run: a usage error, unless a family lacks the multiplier (that
+  // is the registry's fault, reported by run_check).
+  if (plan.checks.empty() && plan.omitted.families_lacking().empty()) {
+    if (!every_multiplier(o.multiplier) && !contains(registered_multipliers(), base_name(o.multiplier)))
       throw UsageError(fmt::format("no scheme has the multiplier '{}' (valid: {})", o.multiplier,
                                    fmt::join(registered_multipliers(), ", ")));
-    throw UsageError(fmt::format("nothing to check for{}{}{}{}", one_scheme ? " --scheme " + o.scheme : "",
+    throw UsageError(fmt::format("nothing to check for{}{}{}{}: {}", one_scheme ? " --scheme " + o.scheme : "",
                                  every_multiplier(o.multiplier) ? "" : " --multiplier " + o.multiplier,
                                  o.strategy.empty() ? "" : " --strategy " + o.strategy,
-                                 o.isa.empty() ? "" : " --isa " + o.isa));
+                                 o.isa.empty() ? "" : " --isa " + o.isa, fmt::join(plan.omitted.lines(), "; ")));
   }
   return plan;
 }
@@ -170,8 +175,9 @@ void run_check(const CheckOptions& o) {
   for (const auto& c : plan.checks) width = std::max(width, c.multiplier.size());
   std::size_t failures = 0;
   fmt::print("published digests: {}\n", hashes_file);
-  fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}\n", "scheme", "multiplier", width, "isa", "strategy",
-             "sha256 (all 100 entries)", "result");
+  if (!plan.checks.empty())
+    fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}\n", "scheme", "multiplier", width, "isa", "strategy",
+               "sha256 (all 100 entries)", "result");
   for (const auto& [e, multiplier, kem] : plan.checks) {
     const auto row = published.find(e->scheme);
     std::string digest, result;
@@ -188,15 +194,15 @@ void run_check(const CheckOptions& o) {
                digest, result);
     std::fflush(stdout);
   }
-  plan.omitted.print();
+  for (const auto& line : plan.omitted.lines()) fmt::print("{}\n", line);
   const auto lacking = plan.omitted.families_lacking();
   if (failures || !lacking.empty()) {
     std::string message;
     if (failures) message = fmt::format("{} of {} KAT checks failed", failures, plan.checks.size());
     if (!lacking.empty())
-      message += fmt::format("{}{} do{} not offer '{}' although the multiplier registry has it for their ring",
-                             message.empty() ? "" : "; ", fmt::join(lacking, ", "), lacking.size() == 1 ? "es" : "",
-                             o.multiplier);
+      message += fmt::format("{}{} {} not offer '{}' although the multiplier registry has it for {} ring",
+                             message.empty() ? "" : "; ", fmt::join(lacking, ", "), lacking.size() == 1 ? "does" : "do",
+                             o.multiplier, lacking.size() == 1 ? "its" : "their");
     throw Failure(1, message);
   }
   fmt::print("all {} KAT checks passed\n", plan.checks.size());
