@@ -103,7 +103,8 @@ Plan plan_checks(const CheckOptions& o) {
   std::optional<Isa> only_isa;
   if (!o.isa.empty()) {
     only_isa = isa_from_name(o.isa);
-    if (!isa_available(*only_isa)) throw UsageError(isa_unavailable_reason(*only_isa));
+    if (!isa_available(*only_isa))
+      throw UsageError(fmt::format("--isa {} cannot run here: {}", o.isa, isa_unavailable_reason(*only_isa)));
   }
 
   Plan plan;
@@ -149,10 +150,12 @@ Plan plan_checks(const CheckOptions& o) {
     if (!every_multiplier(o.multiplier) && !contains(registered_multipliers(), base_name(o.multiplier)))
       throw UsageError(fmt::format("no scheme has the multiplier '{}' (valid: {})", o.multiplier,
                                    fmt::join(registered_multipliers(), ", ")));
-    throw UsageError(fmt::format("nothing to check for{}{}{}{}: {}", one_scheme ? " --scheme " + o.scheme : "",
+    const auto why = plan.omitted.lines();
+    throw UsageError(fmt::format("nothing to check for{}{}{}{}{}{}", one_scheme ? " --scheme " + o.scheme : "",
                                  every_multiplier(o.multiplier) ? "" : " --multiplier " + o.multiplier,
                                  o.strategy.empty() ? "" : " --strategy " + o.strategy,
-                                 o.isa.empty() ? "" : " --isa " + o.isa, fmt::join(plan.omitted.lines(), "; ")));
+                                 o.isa.empty() ? "" : " --isa " + o.isa, why.empty() ? "" : ": ",
+                                 fmt::join(why, "; ")));
   }
   return plan;
 }
