@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails when ctest skipped a test of an ISA this CPU has.
 
-Usage: isa-skips.py JUNIT_XML [CPUINFO]
+Usage: isa-skips.py JUNIT_XML [LABEL [CPUINFO]]
 
 A test of an ISA the process cannot run prints "PQMUL-SKIPPED-ISA <isa>: why"
 (tests/common/isa_gate.hpp) and ctest reports it Skipped. On a CPU with that
@@ -29,7 +29,8 @@ def cpu_isas(cpuinfo):
 
 def main():
     junit = sys.argv[1]
-    have = cpu_isas(sys.argv[2] if len(sys.argv) > 2 else "/proc/cpuinfo")
+    label = sys.argv[2] if len(sys.argv) > 2 else junit
+    have = cpu_isas(sys.argv[3] if len(sys.argv) > 3 else "/proc/cpuinfo")
     untested = []
     for case in ET.parse(junit).getroot().iter("testcase"):
         if case.find("skipped") is None:
@@ -38,7 +39,8 @@ def main():
         if isas:
             untested.append(f"{case.get('name')} ({', '.join(isas)})")
     if untested:
-        print(f"skipped although this CPU has the ISA: {'; '.join(untested)}", file=sys.stderr)
+        print(f"=== {label}: skipped although this CPU has their ISA (PQMUL_FORCE_PORTABLE set?): "
+              f"{'; '.join(untested)}", file=sys.stderr)
         return 1
     return 0
 
