@@ -1,4 +1,4 @@
-// pqmul kat / keygen / encaps / decaps / check: the KEMs of the registry
+// pqmul kat / keygen / encaps / decaps: the KEMs of the registry
 // (kem.hpp) by name, for every scheme family. Keys, ciphertexts and shared
 // secrets are raw binary files. Every output is written to a temporary file
 // beside its target and renamed only when the whole command succeeded, so a
@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,7 +19,6 @@
 #include <vector>
 
 #include "command.hpp"
-#include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
@@ -39,9 +37,8 @@ struct KemOptions {
   }
 };
 
-void add_kem_options(CLI::App* cmd, KemOptions& o, bool scheme_required = true) {
-  auto* scheme = cmd->add_option("--scheme", o.scheme, "KEM scheme, e.g. ml-kem-768, kyber768, saber");
-  if (scheme_required) scheme->required();
+void add_kem_options(CLI::App* cmd, KemOptions& o) {
+  cmd->add_option("--scheme", o.scheme, "KEM scheme, e.g. ml-kem-768, kyber768, saber")->required();
   cmd->add_option("--multiplier", o.multiplier, "polynomial multiplier (default: the scheme's first)");
   cmd->add_option("--strategy", o.strategy, "module strategy: eager, lazy or cached (default: the scheme's)");
   cmd->add_option("--isa", o.isa, "portable, avx2, avx512 or neon (default: the best this CPU runs)");
@@ -236,99 +233,6 @@ void run_decaps(const DecapsOptions& o) {
   out.commit();
 }
 
-struct CheckOptions : KemOptions {
-  std::string hashes;  // "" = the shipped tests/vectors/kem/KAT_HASHES.txt
-};
-
-// Regenerates the 100-vector KAT of every (scheme, multiplier) and compares
-// its `all` digest (KAT_HASHES.txt: the 100 entries without the header line
-// and without the final empty line) with the published one.
-void run_check(const CheckOptions& o) {
-  std::string hashes_file;
-  try {
-    hashes_file = experiments::kat_hashes_path(o.hashes);
-  } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
-  }
-  std::map<std::string, PublishedKatHashes> published;
-  try {
-    published = read_kat_hashes(hashes_file);
-  } catch (const std::runtime_error& e) {
-    throw UsageError(o.hashes.empty() ? fmt::format("{} (use --hashes FILE)", e.what())
-                                      : fmt::format("published KAT digests: {}", e.what()));
-  }
-  std::vector<const KemEntry*> entries;
-  for (const auto& e : kem_registry())
-    if (o.scheme.empty() || e.scheme == o.scheme) entries.push_back(&e);
-  if (entries.empty()) (void)entry_of(o.scheme);
-  std::optional<Strategy> strategy;
-  if (!o.strategy.empty()) strategy = parse_strategy(o.strategy);
-
-  std::optional<Isa> only_isa;
-  if (!o.isa.empty()) only_isa = isa_from_name(o.isa);
-
-  // The (scheme, multiplier) rows to check.
-  std::vector<std::pair<const KemEntry*, std::string>> plan;
-  for (const auto* e : entries) {
-    if (o.multiplier.empty()) {
-      for (const auto& m : e->multipliers) plan.emplace_back(e, m);
-      continue;
-    }
-    const auto& ms = e->multipliers;
-    if (std::find(ms.begin(), ms.end(), o.multiplier) == ms.end() && o.multiplier.find(':') == std::string::npos) {
-      if (!o.scheme.empty()) (void)make_kem(e->scheme, o.multiplier);  // throws, naming the valid ones
-      continue;  // checking every scheme: skip those without this multiplier
-    }
-    plan.emplace_back(e, o.multiplier);
-  }
-  if (plan.empty()) throw UsageError(fmt::format("no scheme has the multiplier '{}'", o.multiplier));
-  // Each row once per ISA: the one asked for, or every one this CPU runs.
-  struct Check {
-    const KemEntry* entry;
-    std::string multiplier;
-    Isa isa;
-  };
-  std::vector<Check> checks;
-  for (const auto& [e, m] : plan) {
-    if (only_isa) {
-      const auto have = e->isas(m);
-      if (std::find(have.begin(), have.end(), *only_isa) == have.end() && o.multiplier.empty()) continue;
-      (void)make_kem(e->scheme, m, strategy, *only_isa);  // refuses, naming the reason
-      checks.push_back({e, m, *only_isa});
-      continue;
-    }
-    for (Isa i : e->isas(m))
-      if (isa_available(i)) checks.push_back({e, m, i});
-  }
-  if (checks.empty()) throw UsageError(fmt::format("no multiplier has an {} version", o.isa));
-  std::size_t width = std::string("multiplier").size();
-  for (const auto& [e, m] : plan) width = std::max(width, m.size());
-
-  std::size_t failures = 0;
-  fmt::print("published digests: {}\n", hashes_file);
-  fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}\n", "scheme", "multiplier", width, "isa", "strategy",
-             "sha256 (all 100 entries)", "result");
-  for (const auto& [e, m, isa] : checks) {
-    const auto row = published.find(e->scheme);
-    {
-      const auto kem = make_kem(e->scheme, m, strategy, isa);
-      std::string digest, result;
-      try {
-        digest = kat_digest_all(nist_kat_entries(*kem, 0, 100));
-        result = row == published.end() ? "FAIL (no published digest)" : digest == row->second.all ? "pass" : "FAIL";
-      } catch (const std::exception& ex) {
-        result = fmt::format("FAIL ({})", ex.what());
-      }
-      if (result != "pass") ++failures;
-      fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}\n", e->scheme, m, width, kem->isa(), to_string(kem->strategy()),
-                 digest, result);
-      std::fflush(stdout);
-    }
-  }
-  if (failures) throw Failure(1, fmt::format("{} of {} KAT checks failed", failures, checks.size()));
-  fmt::print("all {} KAT checks passed\n", checks.size());
-}
-
 const CommandRegistration registration{[](CLI::App& app) {
   auto kat = std::make_shared<KatOptions>();
   auto* k = app.add_subcommand("kat", "Write the NIST KAT .rsp file (100 vectors) of a KEM, as PQCgenKAT_kem.c does");
@@ -363,14 +267,6 @@ const CommandRegistration registration{[](CLI::App& app) {
   d->add_option("--ct", decaps->ct, "ciphertext file")->required();
   d->add_option("--ss", decaps->ss, "shared secret output file")->required();
   d->callback([decaps] { run_decaps(*decaps); });
-
-  auto check = std::make_shared<CheckOptions>();
-  auto* c = app.add_subcommand("check",
-                               "Regenerate the 100-vector KAT for every multiplier of the scheme(s) and compare its "
-                               "SHA-256 with the published digest; exit 1 on any failure");
-  add_kem_options(c, *check, false);
-  c->add_option("--hashes", check->hashes, "published digests (default: the shipped tests/vectors/kem/KAT_HASHES.txt)");
-  c->callback([check] { run_check(*check); });
 }};
 
 }  // namespace

@@ -4,16 +4,13 @@
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
+#include "../common/isa_gate.hpp"
 
 using pqmul::Isa;
 
 namespace {
 
-// Restores the environment's choice when a test ends, even on failure.
-struct ForcePortable {
-  explicit ForcePortable(bool on) { pqmul::force_portable(on); }
-  ~ForcePortable() { pqmul::force_portable(false); }
-};
+using pqmul::test::ForcePortable;
 
 }  // namespace
 

@@ -19,6 +19,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
 #include "pqmul/algorithms/registry.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul;
 
@@ -88,7 +89,7 @@ std::vector<Coeffs> inputs_within(std::int16_t m, std::uint64_t seed, int random
 
 TEST_CASE("kyber ntt avx2: the CPU runs it", "[kyber-ntt-avx2]") {
   // This machine type has AVX2; a build elsewhere must at least refuse it.
-  if (!isa_available(Isa::avx2)) {
+  if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_THROWS_AS(make_multiplier("kyber", "ntt", {}, Isa::avx2), UnknownChoice);
     return;
   }
@@ -96,7 +97,7 @@ TEST_CASE("kyber ntt avx2: the CPU runs it", "[kyber-ntt-avx2]") {
 }
 
 TEST_CASE("kyber ntt avx2: forward equals the portable forward", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -111,7 +112,7 @@ TEST_CASE("kyber ntt avx2: forward equals the portable forward", "[kyber-ntt-avx
 }
 
 TEST_CASE("kyber ntt avx2: inverse is the portable inverse mod q", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -131,7 +132,7 @@ TEST_CASE("kyber ntt avx2: inverse is the portable inverse mod q", "[kyber-ntt-a
 }
 
 TEST_CASE("kyber ntt avx2: the inverse undoes the forward", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -145,7 +146,7 @@ TEST_CASE("kyber ntt avx2: the inverse undoes the forward", "[kyber-ntt-avx2]") 
 }
 
 TEST_CASE("kyber ntt avx2: base multiply-accumulate is congruent to the portable one", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -171,7 +172,7 @@ TEST_CASE("kyber ntt avx2: base multiply-accumulate is congruent to the portable
 }
 
 TEST_CASE("kyber ntt avx2: max_accumulated products of extreme operands fit", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -199,7 +200,7 @@ TEST_CASE("kyber ntt avx2: max_accumulated products of extreme operands fit", "[
 }
 
 TEST_CASE("kyber ntt avx2: reduce_accumulator equals the portable one for any lanes", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -228,7 +229,7 @@ TEST_CASE("kyber ntt avx2: reduce_accumulator equals the portable one for any la
 }
 
 TEST_CASE("kyber ntt avx2: reduce and to_canonical equal the portable ones on every int16", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -247,7 +248,7 @@ TEST_CASE("kyber ntt avx2: reduce and to_canonical equal the portable ones on ev
 
 TEST_CASE("kyber ntt avx2: centring canonical values equals the portable one on every value below q",
           "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -268,7 +269,7 @@ TEST_CASE("kyber ntt avx2: centring canonical values equals the portable one on 
 }
 
 TEST_CASE("kyber ntt avx2: the multiplier's products are the definition's", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -290,7 +291,7 @@ TEST_CASE("kyber ntt avx2: the multiplier's products are the definition's", "[ky
 }
 
 TEST_CASE("kyber ntt avx2: the NTT-domain helpers agree with the portable ones", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
     return;
   }
@@ -327,7 +328,7 @@ TEST_CASE("kyber ntt avx2: the NTT-domain helpers agree with the portable ones",
 // to_ntt of the same lanes: equal operands (not only congruent), for zeros,
 // the int32 extremes and seeded random lanes.
 TEST_CASE("kyber ntt avx2: to_ntt equals the portable one for any lanes", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -347,8 +348,9 @@ TEST_CASE("kyber ntt avx2: to_ntt equals the portable one for any lanes", "[kybe
 }
 
 TEST_CASE("kyber ntt avx2: the registry offers kyber/ntt/avx2 with the portable products", "[kyber-ntt-avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
-    CHECK_FALSE(isa_available(Isa::avx2));  // refused here, as it must be
+  // Through the registry, which honours PQMUL_FORCE_PORTABLE.
+  if (!pqmul::test::runs_here(Isa::avx2)) {
+    CHECK_THROWS_AS(make_multiplier("kyber", "ntt", {}, Isa::avx2), UnknownChoice);  // refused, as it must be
     return;
   }
   auto m = make_multiplier("kyber", "ntt", {}, Isa::avx2);
@@ -381,12 +383,12 @@ TEST_CASE("kyber ntt avx2: the registry offers kyber/ntt/avx2 with the portable 
 }
 
 TEST_CASE("kyber ntt avx2: forced portable refuses the avx2 version, and restores", "[kyber-ntt-avx2]") {
-  const bool before = portable_forced();
-  force_portable(true);
-  CHECK_THROWS_AS(make_multiplier("kyber", "ntt", {}, Isa::avx2), UnknownChoice);
-  CHECK(make_multiplier("kyber", "ntt")->isa() == "portable");
-  CHECK(best_isa() == Isa::portable);
-  force_portable(before);
+  {
+    const pqmul::test::ForcePortable forced;
+    CHECK_THROWS_AS(make_multiplier("kyber", "ntt", {}, Isa::avx2), UnknownChoice);
+    CHECK(make_multiplier("kyber", "ntt")->isa() == "portable");
+    CHECK(best_isa() == Isa::portable);
+  }
   if (isa_available(Isa::avx2)) CHECK(make_multiplier("kyber", "ntt", {}, Isa::avx2)->isa() == "avx2");
 }
 

@@ -14,6 +14,7 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/algorithms/toom_avx2.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul;
 
@@ -345,7 +346,7 @@ void check_ring_products() {
 }  // namespace
 
 TEST_CASE("toom avx2: full products equal the definition on every supported ring", "[toom-avx2]") {
-  if (!isa_available(Isa::avx2)) {
+  if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
     return;
   }
@@ -372,7 +373,7 @@ std::vector<std::uint16_t> oracle_inner(const RingInfo& r, std::span<const std::
 }  // namespace
 
 TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[toom-avx2]") {
-  if (!isa_available(Isa::avx2)) {
+  if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
     return;
   }
@@ -416,11 +417,11 @@ TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[too
 }
 
 TEST_CASE("toom avx2: forced portable refuses the avx2 version, and restores", "[toom-avx2]") {
-  const bool before = portable_forced();
-  force_portable(true);
-  CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
-  CHECK(make_multiplier("saber", "toom4-k2")->isa() == "portable");
-  force_portable(before);
+  {
+    const pqmul::test::ForcePortable forced;
+    CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
+    CHECK(make_multiplier("saber", "toom4-k2")->isa() == "portable");
+  }
   if (isa_available(Isa::avx2)) CHECK(make_multiplier("saber", "toom4-k2", {}, Isa::avx2)->isa() == "avx2");
 }
 

@@ -12,6 +12,7 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 #include "test_util.hpp"
+#include "isa_gate.hpp"
 
 using namespace pqmul;
 
@@ -19,15 +20,7 @@ namespace {
 
 using State = std::array<std::uint64_t, 25>;
 
-// Restores the automatic ISA choice even when a check fails.
-// (PQMUL_FORCE_PORTABLE=1 runs of the suite stay forced.)
-struct ForcePortable {
-  ForcePortable() : was_forced(portable_forced()) { force_portable(true); }
-  ~ForcePortable() { force_portable(was_forced); }
-  bool was_forced;
-  ForcePortable(const ForcePortable&) = delete;
-  ForcePortable& operator=(const ForcePortable&) = delete;
-};
+using pqmul::test::ForcePortable;
 
 // Permutes `states` (Ways of them) with `kernel` on the interleaved layout and
 // checks each against the scalar permutation.
@@ -156,7 +149,7 @@ void check_incremental(Isa isa) {
 
 #if defined(PQMUL_X86_SIMD)
 TEST_CASE("keccak_f1600_x4_avx2 equals the scalar permutation", "[keccak][multiway][avx2]") {
-  if (!isa_available(Isa::avx2)) {
+  if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
     return;
   }
@@ -165,7 +158,7 @@ TEST_CASE("keccak_f1600_x4_avx2 equals the scalar permutation", "[keccak][multiw
 
 TEST_CASE("keccak_f1600_x8_avx512 and keccak_f1600_x4_avx512 equal the scalar permutation",
           "[keccak][multiway][avx512]") {
-  if (!isa_available(Isa::avx512)) {
+  if (!pqmul::test::runs_here(Isa::avx512)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx512).empty());
     return;
   }

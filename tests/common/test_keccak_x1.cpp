@@ -17,6 +17,7 @@
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 #include "test_util.hpp"
+#include "isa_gate.hpp"
 
 using namespace pqmul;
 
@@ -93,14 +94,7 @@ std::vector<State> permutation_inputs() {
   return inputs;
 }
 
-// Restores the automatic ISA choice even when a check fails.
-struct ForcePortable {
-  ForcePortable() : was_forced(portable_forced()) { force_portable(true); }
-  ~ForcePortable() { force_portable(was_forced); }
-  bool was_forced;
-  ForcePortable(const ForcePortable&) = delete;
-  ForcePortable& operator=(const ForcePortable&) = delete;
-};
+using pqmul::test::ForcePortable;
 
 template <class Sponge>
 std::vector<std::uint8_t> digest(std::size_t rate, std::uint8_t domain, Isa isa, const std::vector<std::uint8_t>& in,
@@ -133,7 +127,7 @@ TEST_CASE("the scalar permutation equals the FIPS 202 step mappings", "[keccak][
 
 #if defined(PQMUL_X86_SIMD)
 TEST_CASE("keccak_f1600_x1_avx512 equals the scalar permutation", "[keccak][x1][avx512]") {
-  if (!cpu_supports(Isa::avx512)) {
+  if (!pqmul::test::cpu_runs(Isa::avx512)) {
     CHECK_FALSE(isa_available(Isa::avx512));
     return;
   }

@@ -8,6 +8,7 @@
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul::experiments;
 
@@ -20,10 +21,7 @@ BenchSelection selection() {
   return s;
 }
 
-struct ForcePortable {
-  ForcePortable() { pqmul::force_portable(true); }
-  ~ForcePortable() { pqmul::force_portable(false); }
-};
+using pqmul::test::ForcePortable;
 
 }  // namespace
 

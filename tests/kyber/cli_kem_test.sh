@@ -92,6 +92,33 @@ grep -q "ml-kem-512.*ntt.*74b470e797cbdbd589a31d387d36c72aad5033446ab5159bf4014c
 expect_exit 2 pqmul check --scheme ml-kem-512 --multiplier fft
 printf 'Kyber512 | x | 1 | %064d | %064d | y\n' 0 0 >hashes.txt
 expect_exit 1 pqmul check --scheme kyber512 --multiplier ntt --hashes hashes.txt
+# Bad names are refused before the table: one line on stderr, nothing on stdout.
+for args in "--scheme ml-kem-512 --multiplier nosuch" "--multiplier nosuch" "--scheme nosuch" \
+            "--scheme ml-kem-512 --isa nosuch" "--scheme ml-kem-512 --strategy nosuch"; do
+  # shellcheck disable=SC2086  # the words of $args are the options
+  expect_exit 2 pqmul check $args
+  [[ -s out.txt ]] && fail "check $args printed before refusing: $(head -2 out.txt)"
+  [[ $(wc -l <err.txt) == 1 ]] || fail "check $args: not one error line: $(cat err.txt)"
+done
+# NTRU has no module strategy: its rows leave the column empty.
+expect_exit 0 pqmul check --scheme ntruhps2048509 --multiplier toom4-k2 --isa portable
+grep -Eq "^ntruhps2048509 +toom4-k2 +portable +- +[0-9a-f]{64} pass$" out.txt ||
+  fail "ntru check row without '-' as strategy: $(cat out.txt)"
+grep -q "eager" out.txt && fail "ntru check row shows a strategy: $(cat out.txt)"
+# A multiplier without --scheme: every scheme that has it, and each family
+# that cannot take it named with the reason (Kyber's toom4-k2 has no AVX2
+# version; Saber's and NTRU's have). On the host only, where AVX2 runs.
+if [[ ${#runner[@]} == 1 ]] && grep -qw avx2 /proc/cpuinfo && [[ -z ${PQMUL_FORCE_PORTABLE:-} ]]; then
+  expect_exit 0 pqmul check --multiplier toom4-k2 --isa avx2
+  for family in kyber ml-kem; do
+    grep -qx "$family: not applicable: 'toom4-k2' has no avx2 version (ring kyber)" out.txt ||
+      fail "family $family not named: $(cat out.txt)"
+  done
+  for scheme in lightsaber saber firesaber ntruhps2048509 ntruhps2048677 ntruhps4096821 ntruhrss701; do
+    grep -Eq "^$scheme +toom4-k2 +avx2 .* pass$" out.txt || fail "no avx2 row of $scheme: $(cat out.txt)"
+  done
+  grep -q "^all 7 KAT checks passed$" out.txt || fail "check summary: $(tail -1 out.txt)"
+fi
 
 if ((failures)); then
   echo "$failures failure(s)"

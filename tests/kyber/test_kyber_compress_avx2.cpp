@@ -12,6 +12,7 @@
 #include "pqmul/schemes/kyber/compress_avx512.hpp"
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul;
 using namespace pqmul::kyber;
@@ -34,7 +35,7 @@ std::vector<KPoly> every_value(std::uint32_t bound) {
 }  // namespace
 
 TEST_CASE("kyber compress avx2: equals the portable Compress_d on every value", "[kyber][compress][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -65,7 +66,7 @@ TEST_CASE("kyber compress avx2: equals the portable Compress_d on every value", 
 }
 
 TEST_CASE("kyber compress avx2: equals the portable Decompress_d on every value", "[kyber][compress][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -85,7 +86,7 @@ TEST_CASE("kyber compress avx2: equals the portable Decompress_d on every value"
 // ByteDecode_12: zeros, all ones (4095 -> 766), every 12-bit value at every
 // lane position, and seeded random bytes.
 TEST_CASE("kyber encode avx2: ByteDecode_12 equals the portable one", "[kyber][encode][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -125,7 +126,7 @@ TEST_CASE("kyber encode avx2: ByteDecode_12 equals the portable one", "[kyber][e
 // lane position (through the portable encoder), and seeded random bytes. Each
 // input is a vector of exactly 32 d bytes, so ASan reports a read past it.
 TEST_CASE("kyber encode avx2: ByteDecode_1, _4, _5, _10 and _11 equal the portable ones", "[kyber][encode][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -166,7 +167,7 @@ TEST_CASE("kyber encode avx2: ByteDecode_1, _4, _5, _10 and _11 equal the portab
 // at every lane position, seeded random values, with guard bytes after the
 // output; other widths fall back to the portable code.
 TEST_CASE("kyber encode avx2: ByteEncode_1, _4, _5, _10, _11 and _12 equal the portable ones", "[kyber][encode][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -206,7 +207,7 @@ TEST_CASE("kyber encode avx2: ByteEncode_1, _4, _5, _10, _11 and _12 equal the p
 // messages decode to the portable polynomial; every coefficient value in
 // every lane and random polynomials encode to the portable message.
 TEST_CASE("kyber encode avx2: message conversions equal the portable ones", "[kyber][encode][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }
@@ -244,7 +245,7 @@ TEST_CASE("kyber encode avx2: message conversions equal the portable ones", "[ky
 // reversed and a shifted copy), the extremes 0 and q - 1 against each other,
 // and seeded random pairs.
 TEST_CASE("kyber compress avx2: add_mod_q and sub equal the portable ones", "[kyber][compress][avx2]") {
-  if (!cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(isa_available(Isa::avx2));
     return;
   }

@@ -14,6 +14,7 @@
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 #include "sampling_test_util.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul;
 using namespace pqmul::kyber;
@@ -22,14 +23,7 @@ using pqmul::test::random_seed;
 
 namespace {
 
-// (PQMUL_FORCE_PORTABLE=1 runs of the suite stay forced.)
-struct ForcePortable {
-  ForcePortable() : was_forced(portable_forced()) { force_portable(true); }
-  ~ForcePortable() { force_portable(was_forced); }
-  bool was_forced;
-  ForcePortable(const ForcePortable&) = delete;
-  ForcePortable& operator=(const ForcePortable&) = delete;
-};
+using pqmul::test::ForcePortable;
 
 // Indices as the schemes use them (0..3), with now and then any byte value.
 std::uint8_t random_index(test::TestPrng& prng) {
@@ -394,7 +388,7 @@ std::vector<std::vector<std::uint8_t>> cbd_streams(unsigned eta, test::TestPrng&
 }  // namespace
 
 TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", "[kyber][sampling][avx2]") {
-  if (!isa_available(Isa::avx2)) {
+  if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
     return;
   }

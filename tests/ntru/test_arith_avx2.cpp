@@ -26,6 +26,7 @@
 #include "pqmul/schemes/ntru/pack.hpp"
 #include "pqmul/schemes/ntru/pack_kernels.hpp"
 #include "pqmul/schemes/ntru/sample.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul::ntru;
 
@@ -312,7 +313,7 @@ void check_products(std::mt19937_64& rng) {
 
 TEMPLATE_TEST_CASE("ntru coefficient kernels: avx2 equals portable", "[ntru][arith][avx2]", Hps2048509, Hps2048677,
                    Hps4096821, Hrss701) {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }
@@ -324,7 +325,7 @@ TEMPLATE_TEST_CASE("ntru coefficient kernels: avx2 equals portable", "[ntru][ari
 
 TEMPLATE_TEST_CASE("ntru avx2 products: fused Toom product and S_3 product", "[ntru][arith][avx2]", Hps2048509,
                    Hps2048677, Hps4096821, Hrss701) {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }

@@ -16,6 +16,7 @@
 #include "pqmul/schemes/ntru/sample.hpp"
 #include "pqmul/schemes/ntru/sort.hpp"
 #include "test_support.hpp"
+#include "../common/isa_gate.hpp"
 
 using namespace pqmul::ntru;
 
@@ -69,7 +70,7 @@ TEST_CASE("ntru sorting network sorts like std::sort", "[ntru][sort]") {
 #if defined(PQMUL_X86_SIMD)
 
 TEST_CASE("ntru sorting network: avx2 equals portable", "[ntru][sort][avx2]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }
@@ -88,7 +89,7 @@ TEST_CASE("ntru sorting network: avx2 equals portable", "[ntru][sort][avx2]") {
 }
 
 TEST_CASE("ntru sorting network: avx2 leaving out the padding's comparators still sorts", "[ntru][sort][avx2]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }
@@ -188,7 +189,7 @@ void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
 }  // namespace
 
 TEST_CASE("ntru divsteps: avx2 equals portable", "[ntru][inverse][avx2]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }
@@ -205,7 +206,7 @@ TEST_CASE("ntru divsteps: avx2 equals portable", "[ntru][inverse][avx2]") {
 TEMPLATE_TEST_CASE("ntru inversions and fixed-type sampling: avx2 equals portable", "[ntru][inverse][avx2]",
                    Hps2048509, Hps2048677, Hps4096821, Hrss701) {
   using P = TestType;
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }

@@ -8,6 +8,7 @@
 #include "../../schemes/src/ntru/toom_avx2_factory.hpp"
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
+#include "../common/isa_gate.hpp"
 
 namespace {
 
@@ -24,6 +25,7 @@ std::unique_ptr<pqmul::Kem> make_simd(const std::string& scheme, pqmul::Isa isa)
 #if defined(PQMUL_X86_SIMD)
 
 TEST_CASE("ntru avx2 / avx512: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][avx2]") {
+  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
   for (const pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
   INFO(pqmul::isa_name(isa));
   if (!pqmul::isa_available(isa)) {
@@ -57,9 +59,7 @@ TEST_CASE("ntru avx2 / avx512: counts 0 and 1 of every set, 100 vectors of hps20
 #endif
 
 TEST_CASE("ntru avx2: refused when the portable path is forced", "[ntru][avx2]") {
-  const bool before = pqmul::portable_forced();
-  pqmul::force_portable(true);
+  const pqmul::test::ForcePortable forced;
   CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx2), std::invalid_argument);
   CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx512), std::invalid_argument);
-  pqmul::force_portable(before);
 }

@@ -10,6 +10,7 @@
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/kem.hpp"
+#include "../common/isa_gate.hpp"
 
 namespace {
 
@@ -25,6 +26,7 @@ const pqmul::KemEntry& entry_of(const std::string& scheme) {
 #if defined(PQMUL_X86_SIMD)
 
 TEST_CASE("ntru ntt avx2/avx512: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][simd]") {
+  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
   for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
     for (const auto& files : ntru_test::kat_files()) {
       INFO(files.scheme << " " << pqmul::isa_name(isa));
@@ -58,6 +60,7 @@ TEST_CASE("ntru ntt avx2/avx512: counts 0 and 1 of every set, 100 vectors of hps
 }
 
 TEST_CASE("ntru ntt avx2/avx512: explicit primes and layers give the official entries", "[ntru][kat][simd]") {
+  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
   const auto& files = ntru_test::kat_files().back();  // hrss701: two primes by default
   const std::string text = ntru_test::read_text(ntru_test::vectors(files.file));
   for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
@@ -74,10 +77,8 @@ TEST_CASE("ntru ntt avx2/avx512: explicit primes and layers give the official en
 #endif
 
 TEST_CASE("ntru ntt avx2/avx512: refused when the portable path is forced", "[ntru][simd]") {
-  const bool before = pqmul::portable_forced();
-  pqmul::force_portable(true);
+  const pqmul::test::ForcePortable forced;
   const auto& entry = entry_of("ntruhrss701");
   for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512})
     CHECK_THROWS_AS(entry.make_for("ntt", pqmul::Strategy::eager, isa), std::invalid_argument);
-  pqmul::force_portable(before);
 }

@@ -7,6 +7,7 @@
 #include "../../schemes/src/saber/factories.hpp"
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
+#include "../common/isa_gate.hpp"
 
 using saber_test::kat_sets;
 using saber_test::official;
@@ -15,7 +16,7 @@ using saber_test::official_prefix;
 #if defined(PQMUL_X86_SIMD)
 
 TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "[saber][kat][avx2]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_THROWS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"));
     return;
   }
@@ -31,7 +32,7 @@ TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "
 }
 
 TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[saber][kat][avx2]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx2)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     // No AVX2 here, or the portable path is forced: the instance is refused.
     CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
                     std::invalid_argument);
@@ -55,7 +56,7 @@ TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[
 
 TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of every set and strategy",
           "[saber][kat][avx512]") {
-  if (!pqmul::isa_available(pqmul::Isa::avx512)) {
+  if (!pqmul::test::runs_here(pqmul::Isa::avx512)) {
     CHECK_THROWS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2",
                                                               pqmul::Isa::avx512));
     return;
@@ -82,12 +83,10 @@ TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of eve
 #endif
 
 TEST_CASE("Saber avx2: refused when the portable path is forced", "[saber][avx2]") {
-  const bool before = pqmul::portable_forced();
-  pqmul::force_portable(true);
+  const pqmul::test::ForcePortable forced;
   CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
                   std::invalid_argument);
   CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2",
                                                                 pqmul::Isa::avx512),
                   std::invalid_argument);
-  pqmul::force_portable(before);
 }

@@ -17,6 +17,7 @@
 #include "pqmul/schemes/saber/kernels_avx2.hpp"
 #include "pqmul/schemes/saber/rounding.hpp"
 #include "pqmul/schemes/saber/sampling.hpp"
+#include "../common/isa_gate.hpp"
 
 #if defined(PQMUL_X86_SIMD)
 
@@ -77,7 +78,7 @@ std::vector<std::vector<std::uint8_t>> byte_inputs(std::size_t len, std::uint64_
 }  // namespace
 
 TEST_CASE("Saber avx2 kernels: pack equals the portable bit stream", "[saber][avx2][kernels]") {
-  if (!pqmul::cpu_supports(Isa::avx2)) {
+  if (!pqmul::test::cpu_runs(Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(Isa::avx2));
     return;
   }
@@ -101,7 +102,7 @@ TEST_CASE("Saber avx2 kernels: pack equals the portable bit stream", "[saber][av
 }
 
 TEST_CASE("Saber avx2 kernels: unpack equals the portable reading", "[saber][avx2][kernels]") {
-  if (!pqmul::cpu_supports(Isa::avx2)) return;
+  if (!pqmul::test::cpu_runs(Isa::avx2)) return;
   for (unsigned bits : widths) {
     INFO("bits " << bits);
     for (const auto& bytes : byte_inputs(bits * 32, bits)) {
@@ -128,7 +129,7 @@ TEST_CASE("Saber avx2 kernels: unpack equals the portable reading", "[saber][avx
 }
 
 TEST_CASE("Saber avx2 kernels: centred binomial equals the portable sampler", "[saber][avx2][kernels]") {
-  if (!pqmul::cpu_supports(Isa::avx2)) return;
+  if (!pqmul::test::cpu_runs(Isa::avx2)) return;
   for (unsigned mu : {6u, 8u, 10u}) {
     INFO("mu " << mu);
     REQUIRE(pqmul::saber::avx2::samples_mu(mu));
@@ -163,7 +164,7 @@ TEST_CASE("Saber avx2 kernels: centred binomial equals the portable sampler", "[
 }
 
 TEST_CASE("Saber avx2 kernels: gen_matrix equals the portable matrix", "[saber][avx2][kernels]") {
-  if (!pqmul::cpu_supports(Isa::avx2)) return;
+  if (!pqmul::test::cpu_runs(Isa::avx2)) return;
   for (std::size_t l : {2u, 3u, 4u}) {
     std::array<std::uint8_t, 32> seed{};
     seed[31] = static_cast<std::uint8_t>(l);
@@ -179,7 +180,7 @@ TEST_CASE("Saber avx2 kernels: gen_matrix equals the portable matrix", "[saber][
 }
 
 TEST_CASE("Saber avx2 kernels: rounding steps equal the portable ones", "[saber][avx2][kernels]") {
-  if (!pqmul::cpu_supports(Isa::avx2)) return;
+  if (!pqmul::test::cpu_runs(Isa::avx2)) return;
   const auto values = polys_below(8192, 77);
   for (const Poly& p : values) {
     std::array<Poly, 1> portable{p}, simd{p};
@@ -218,7 +219,7 @@ TEST_CASE("Saber avx2 kernels: rounding steps equal the portable ones", "[saber]
 }
 
 TEST_CASE("Saber avx2 kernels: ciphertext comparison equals ct::differ", "[saber][avx2][kernels]") {
-  if (!pqmul::cpu_supports(Isa::avx2)) return;
+  if (!pqmul::test::cpu_runs(Isa::avx2)) return;
   pqmul::test::TestPrng prng(3);
   for (std::size_t len : {0u, 1u, 31u, 32u, 33u, 64u, 736u, 1088u, 1472u}) {
     INFO("len " << len);
@@ -243,7 +244,7 @@ TEST_CASE("Saber avx2 kernels: ciphertext comparison equals ct::differ", "[saber
 
 TEST_CASE("Saber avx2/avx512: a modified ciphertext gives the portable implicit-rejection key",
           "[saber][avx2][kernels]") {
-  if (!pqmul::isa_available(Isa::avx2)) return;
+  if (!pqmul::test::runs_here(Isa::avx2)) return;
   std::vector<Isa> isas{Isa::avx2};
   if (pqmul::isa_available(Isa::avx512)) isas.push_back(Isa::avx512);
   for (const char* scheme : {"lightsaber", "saber", "firesaber"}) {

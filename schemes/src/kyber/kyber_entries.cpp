@@ -87,6 +87,7 @@ std::vector<KemEntry> kyber_kem_entries() {
     e.family = P::version == kyber::Version::fips203 ? "ml-kem" : "kyber";
     e.kat_header = std::string(P::kat_header);
     e.multipliers = kyber::kyber_multiplier_names();
+    e.ring = std::string(KyberRing::name);
     // First = default: transform the vector once per matrix product.
     e.strategies = {Strategy::cached, Strategy::lazy, Strategy::eager};
     e.make = [](std::string_view multiplier, Strategy s) -> std::unique_ptr<Kem> {

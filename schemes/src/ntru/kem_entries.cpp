@@ -47,6 +47,7 @@ KemEntry entry() {
                require_eager<P>(strategy);
                return make_kem<P>(multiplier);
              }};
+  e.ring = std::string(P::ring::name);
 #if defined(PQMUL_X86_SIMD)
   e.simd_isas = [](std::string_view multiplier) {
     return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};

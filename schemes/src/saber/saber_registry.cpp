@@ -76,6 +76,7 @@ std::vector<KemEntry> saber_kem_entries() {
         [scheme](std::string_view multiplier, Strategy strategy) -> std::unique_ptr<Kem> {
           return saber::make_saber(scheme, multiplier, strategy);
         }});
+    entries.back().ring = std::string(SaberRing::name);
 #if defined(PQMUL_X86_SIMD)
     entries.back().simd_isas = [](std::string_view multiplier) {
       // avx512: the AVX2 multiplier with AVX-512 Keccak for every hash.

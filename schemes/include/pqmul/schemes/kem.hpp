@@ -78,6 +78,9 @@ struct KemEntry {
   // a multiplier (empty when none) and their maker. Either may be unset.
   std::function<std::vector<Isa>(std::string_view multiplier)> simd_isas = {};
   std::function<std::unique_ptr<Kem>(std::string_view multiplier, Strategy, Isa)> make_simd = {};
+  // The ring of the multiplier registry (registry.hpp) its products live in,
+  // e.g. "kyber": the multipliers registered there are the ones it could offer.
+  std::string ring = {};
 
   // Every ISA this binary holds for the multiplier, portable first.
   std::vector<Isa> isas(std::string_view multiplier) const;
