@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "pqmul/experiments/claims.hpp"
+#include "report_rows.hpp"
 
 namespace claims_test {
 
@@ -28,19 +29,10 @@ threshold = 1.0
 
 inline Row row(const std::string& scheme, const std::string& op, const std::string& multiplier, const std::string& isa,
                const std::string& compiler, const std::string& strategy) {
-  Row r;
-  r.scheme = scheme;
-  r.parameter_set = scheme;
-  r.operation = op;
-  r.multiplier = multiplier;
-  r.isa = isa;
+  Row r = pqmul::experiments::testing::timed_row(scheme, op, multiplier, isa, 1000);
   r.compiler = compiler;
   r.strategy = strategy;
-  r.id = scheme + "/" + multiplier + "/" + isa;
-  r.counter = "tsc";
-  r.median = 1000;
   r.samples = 100;
-  r.correct = "pass";
   return r;
 }
 
