@@ -97,6 +97,28 @@ TEST_CASE("plot: a bar is one row, never a median of rows", "[plot]") {
   CHECK(std::find(d.clusters.begin(), d.clusters.end(), "Portable, Clang, KeyGen") != d.clusters.end());
 }
 
+TEST_CASE("plot: bars by vectorisation pair the builds, whose flags differ with it", "[plot]") {
+  std::vector<Row> rows;
+  for (bool vectorize : {true, false})
+    for (const char* op : {"keygen", "encaps"}) {
+      Row r = row("saber", op, "toom4-k2", "portable", vectorize ? 100 : 180);
+      r.vectorize = vectorize;
+      r.flags = vectorize ? "-O3" : "-O3 -fno-tree-vectorize";
+      rows.push_back(r);
+    }
+  PlotOptions o;
+  o.series_by = "vectorize";
+  const BarData d = bar_data(rows, o);
+  CHECK(d.series.size() == 2);
+  CHECK(d.clusters == std::vector<std::string>{"KeyGen", "Encaps"});  // the flags follow the series: not a label
+  REQUIRE(d.bars.size() == 2);
+  CHECK(*d.bars[0][0].median == Approx(100));
+  CHECK(*d.bars[0][1].median == Approx(180));
+  // Flags that differ within one build setting are part of the identity again.
+  rows[0].flags = "-O2";
+  CHECK(bar_data(rows, o).clusters.size() > 2);
+}
+
 TEST_CASE("plot: scaling draws one line per implementation and ring family", "[plot]") {
   PlotOptions o;
   o.kind = "scaling";

@@ -25,6 +25,9 @@ const std::map<std::string, std::string>& builtin_names() {
       {"ml-kem-512", "ML-KEM-512"}, {"ml-kem-768", "ML-KEM-768"}, {"ml-kem-1024", "ML-KEM-1024"},
       {"ntru", "NTRU"}, {"ntru-hps2048509", "NTRU-HPS-2048-509"}, {"ntru-hps2048677", "NTRU-HPS-2048-677"},
       {"ntru-hrss701", "NTRU-HRSS-701"}, {"ntru-hps4096821", "NTRU-HPS-4096-821"},
+      // The KEM schemes' spelling of the same parameter sets.
+      {"ntruhps2048509", "NTRU-HPS-2048-509"}, {"ntruhps2048677", "NTRU-HPS-2048-677"},
+      {"ntruhrss701", "NTRU-HRSS-701"}, {"ntruhps4096821", "NTRU-HPS-4096-821"},
       {"tinyjambu-128", "TinyJAMBU-128"}, {"tinyjambu-192", "TinyJAMBU-192"}, {"tinyjambu-256", "TinyJAMBU-256"},
       // multipliers
       {"schoolbook", "Schoolbook"}, {"karatsuba", "Karatsuba"}, {"toom3", "Toom-3"}, {"toom4", "Toom-4"},
@@ -111,8 +114,9 @@ std::string identity_value(const Row& row, const std::string& field) {
 
 std::vector<std::string> varying_fields(const std::vector<const Row*>& rows) {
   // A field implied by another (one value of it per value of the other) adds nothing to a label.
-  static const std::map<std::string, std::string> implied_by = {{"parameter_set", "scheme"},
-                                                                {"compiler_version", "compiler"}};
+  // A build's flags follow from its compiler and vectorisation setting.
+  static const std::map<std::string, std::vector<std::string>> implied_by = {
+      {"parameter_set", {"scheme"}}, {"compiler_version", {"compiler"}}, {"flags", {"compiler", "vectorize"}}};
   std::vector<std::string> out;
   for (const auto& f : identity_fields()) {
     std::set<std::string> seen;
@@ -120,7 +124,11 @@ std::vector<std::string> varying_fields(const std::vector<const Row*>& rows) {
     if (seen.size() < 2) continue;
     if (const auto it = implied_by.find(f); it != implied_by.end()) {
       std::map<std::string, std::set<std::string>> per;
-      for (const Row* r : rows) per[identity_value(*r, it->second)].insert(identity_value(*r, f));
+      for (const Row* r : rows) {
+        std::string key;
+        for (const auto& by : it->second) key += identity_value(*r, by) + '\n';
+        per[key].insert(identity_value(*r, f));
+      }
       if (std::all_of(per.begin(), per.end(), [](const auto& p) { return p.second.size() == 1; })) continue;
     }
     out.push_back(f);
