@@ -3,6 +3,8 @@
 #include "pqmul/experiments/bench_plan.hpp"
 
 #include "bench_aead.hpp"
+#include "bench_multiplier_names.hpp"
+#include "oracle_verdicts.hpp"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -38,58 +40,6 @@ bool chosen(const std::vector<std::string>& list, const std::string& name) {
   return all_or_empty(list) || std::find(list.begin(), list.end(), name) != list.end();
 }
 
-
-std::vector<std::uint16_t> random_coefficients(const RingInfo& r, std::size_t polys, std::mt19937_64& rng) {
-  std::uniform_int_distribution<std::uint32_t> coeff(0, r.q - 1);
-  std::vector<std::uint16_t> v(polys * r.n);
-  for (auto& c : v) c = static_cast<std::uint16_t>(coeff(rng));
-  return v;
-}
-
-std::vector<std::uint16_t> all_max(const RingInfo& r, std::size_t polys) {
-  return std::vector<std::uint16_t>(polys * r.n, static_cast<std::uint16_t>(r.q - 1));
-}
-
-// Products of `m` against `oracle` on random and extreme operands.
-std::string product_verdict(const RingMultiplier& m, const RingMultiplier& oracle) {
-  std::mt19937_64 rng(7);
-  const RingInfo r = m.ring();
-  for (int k = 0; k < 4; ++k) {
-    const auto a = k == 3 ? all_max(r, 1) : random_coefficients(r, 1, rng);
-    const auto b = k >= 2 ? all_max(r, 1) : random_coefficients(r, 1, rng);
-    std::vector<std::uint16_t> got(r.n), want(r.n);
-    m.mul(a, b, got);
-    oracle.mul(a, b, want);
-    if (got != want) return "fail";
-  }
-  return "pass";
-}
-
-// Matrix-vector and inner products of rank `rank` under `s` against the oracle.
-std::string module_verdict(const RingMultiplier& m, const RingMultiplier& oracle, std::size_t rank, Strategy s) {
-  std::mt19937_64 rng(11);
-  const RingInfo r = m.ring();
-  for (int k = 0; k < 2; ++k) {
-    const auto a = k ? all_max(r, rank * rank) : random_coefficients(r, rank * rank, rng);
-    const auto v = k ? all_max(r, rank) : random_coefficients(r, rank, rng);
-    std::vector<std::uint16_t> got(rank * r.n), want(rank * r.n);
-    m.matrix_vector(a, v, got, rank, Transpose::no, s, nullptr);
-    oracle.matrix_vector(a, v, want, rank, Transpose::no, Strategy::lazy, nullptr);
-    if (got != want) return "fail";
-    std::vector<std::uint16_t> got_ip(r.n), want_ip(r.n);
-    const std::span<const std::uint16_t> row(a.data(), rank * r.n);
-    m.inner_product(row, v, got_ip, rank, s, nullptr);
-    oracle.inner_product(row, v, want_ip, rank, Strategy::lazy, nullptr);
-    if (got_ip != want_ip) return "fail";
-  }
-  return "pass";
-}
-
-// The oracle: Kronecker substitution, or schoolbook to check Kronecker itself.
-std::shared_ptr<RingMultiplier> oracle_for(const RingMultiplier& m) {
-  const std::string ring(m.ring().name);
-  return make_multiplier(ring, m.name() == "kronecker" ? "schoolbook" : "kronecker");
-}
 
 // Everything a ring (or ring-derived) row shares.
 struct RingTarget {
@@ -291,7 +241,8 @@ struct Planner {
     const auto ops = operations(kem_operations);
     for (const auto& entry : registry) {
       if (!chosen(sel.schemes, entry.scheme)) continue;
-      const std::vector<std::string> multipliers = kem_multipliers(entry);
+      const std::vector<std::string> multipliers =
+          selected_kem_multipliers(sel.multipliers, sel.params, entry.multipliers, entry.scheme, notes);
       if (multipliers.empty()) {
         if (!all_or_empty(sel.schemes)) (void)make_kem(entry.scheme, sel.multipliers.front());  // names valid ones
         continue;
@@ -315,50 +266,6 @@ struct Planner {
           for (const auto& strategy : kem_strategies) plan_kem(entry, mult, strategy, isa, ops);
         }
     }
-  }
-
-  // The scheme's multipliers a selection names. A bare name is the variant
-  // registered under that name (else the first registered variant of that
-  // name); `--params p` makes it name:p, `--params all` every registered
-  // variant of the name, and the expansion is noted. No name (or "all")
-  // selects every registered entry.
-  std::vector<std::string> kem_multipliers(const KemEntry& entry) {
-    std::vector<std::string> out;
-    const auto add = [&](const std::string& m) {
-      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
-    };
-    const auto base_of = [](const std::string& m) { return m.substr(0, m.find(':')); };
-    if (all_or_empty(sel.multipliers)) {
-      for (const auto& m : entry.multipliers) add(m);
-      return out;
-    }
-    for (const auto& wanted : sel.multipliers) {
-      const bool registered =
-          std::find(entry.multipliers.begin(), entry.multipliers.end(), wanted) != entry.multipliers.end();
-      if (wanted.find(':') != std::string::npos) {
-        add(wanted);  // an explicit parameterised multiplier
-      } else if (sel.params == "all") {
-        std::vector<std::string> variants;
-        for (const auto& m : entry.multipliers)
-          if (base_of(m) == wanted) variants.push_back(m);
-        for (const auto& v : variants) add(v);
-        if (variants.size() > 1)
-          note(fmt::format("{}: --multiplier {} --params all expands to {}", entry.scheme, wanted,
-                           fmt::join(variants, ", ")));
-      } else if (!sel.params.empty()) {
-        add(wanted + ":" + sel.params);
-      } else if (registered) {
-        add(wanted);
-      } else {
-        for (const auto& m : entry.multipliers)
-          if (base_of(m) == wanted) {
-            add(m);
-            note(fmt::format("{}: --multiplier {} is its first registered variant {}", entry.scheme, wanted, m));
-            break;
-          }
-      }
-    }
-    return out;
   }
 
   void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy, Isa isa,
