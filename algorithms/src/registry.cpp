@@ -1,8 +1,10 @@
 // The catalogue of (ring, multiplier) pairs. Adding a multiplier: its own
-// file with a factory, and one line in add_ring_entries below.
+// file with a factory, and one line in add_ring_entries below (or, from
+// outside the library, one register_multiplier call).
 #include "pqmul/algorithms/registry.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "kronecker_registry.hpp"
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
@@ -12,30 +14,41 @@
 namespace pqmul {
 namespace {
 
+// The entry of `multiplier` among the ring's entries so far; throws when
+// there is none, so an attachment never lands on another entry.
+RegistryEntry& entry_named(std::vector<RegistryEntry>& entries, const std::string& ring, std::string_view multiplier) {
+  for (auto& e : entries)
+    if (e.ring == ring && e.multiplier == multiplier) return e;
+  throw std::logic_error("registry: no entry " + ring + "/" + std::string(multiplier) + " to attach a kernel to");
+}
+
 template <RingDescription R>
 void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<RegistryEntry>& ntt_entries) {
   const std::string ring(R::name);
   auto toom = [&](std::string name, std::string description, std::vector<std::string> variants) {
     entries.push_back({ring, name, std::move(description), std::move(variants),
                        [name](const Params& p) { return make_toom_ring_multiplier<R>(name, p); }});
+    entries.back().typed = TypedPath::toom_cook;
   };
   toom("schoolbook", "O(n^2) product, the reference", {""});
   toom("karatsuba", "recursive Karatsuba (depth=d, default: 16-coefficient leaves)", {"", "depth=2"});
   toom("toom3", "Toom-3 over {0,1,-1,2,inf}, Karatsuba below leaf=T (32)", {""});
   toom("toom4", "Toom-4 over points=P (default {0,±1,±1/2,2,inf}), Karatsuba below leaf=T (32)", {""});
   toom("toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""});
-#if defined(PQMUL_X86_SIMD)
-  if constexpr (toom_avx2_supports<R>)
-    entries.back().simd.emplace_back(Isa::avx2, [](const Params& p) { return make_toom_avx2_ring_multiplier<R>(p); });
-#endif
   std::vector<std::string> toom_k_variants = {"points=0,1,-1,-2,inf", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf"};
   if constexpr (R::power_of_two_q) toom_k_variants.push_back("points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32");
   toom("toom-k", "Toom-Cook from any point set: points=P1|P2|... (one level each), leaf=T, word=16|32",
        std::move(toom_k_variants));
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (toom_avx2_supports<R>)
+    entry_named(entries, ring, "toom4-k2")
+        .simd.emplace_back(Isa::avx2, [](const Params& p) { return make_toom_avx2_ring_multiplier<R>(p); });
+#endif
   for (const auto& e : ntt_entries)
     if (e.ring == ring) entries.push_back(e);
   entries.push_back({ring, "kronecker", "Kronecker substitution into one big-integer product (the oracle)", {""},
                      [](const Params& p) { return make_kronecker_ring_multiplier<R>(p); }});
+  entries.back().typed = TypedPath::kronecker;
 }
 
 std::vector<RegistryEntry> build_registry() {
@@ -62,10 +75,52 @@ std::string RingMultiplier::id() const {
   return std::string(ring().name) + "/" + name() + (p.empty() ? "" : "-" + p) + "/" + isa();
 }
 
-const std::vector<RegistryEntry>& multiplier_registry() {
-  static const std::vector<RegistryEntry> entries = build_registry();
-  return entries;
+namespace {
+
+// The catalogue and the entries registered before the first read.
+struct RegistryState {
+  std::vector<RegistryEntry> entries = build_registry();
+  bool read = false;
+};
+
+RegistryState& registry_state() {
+  static RegistryState state;
+  return state;
 }
+
+}  // namespace
+
+const std::vector<RegistryEntry>& multiplier_registry() {
+  auto& state = registry_state();
+  state.read = true;
+  return state.entries;
+}
+
+void register_multiplier(RegistryEntry entry) {
+  auto& state = registry_state();
+  const std::string what = entry.ring + "/" + entry.multiplier;
+  if (state.read)
+    throw std::logic_error("register_multiplier(" + what +
+                           "): the registry was read already; register from a namespace-scope object");
+  if (!entry.make) throw std::invalid_argument("register_multiplier(" + what + "): no maker");
+  bool ring_known = false;
+  for (const auto& e : state.entries) {
+    if (e.ring == entry.ring && e.multiplier == entry.multiplier)
+      throw std::logic_error("register_multiplier(" + what + "): registered already");
+    ring_known = ring_known || e.ring == entry.ring;
+  }
+  if (!ring_known) throw std::invalid_argument("register_multiplier(" + what + "): unknown ring");
+  if (entry.variants.empty()) entry.variants = {""};
+  state.entries.push_back(std::move(entry));
+}
+
+const RegistryEntry* find_registry_entry(std::string_view ring, std::string_view multiplier) {
+  for (const auto& e : multiplier_registry())
+    if (e.ring == ring && e.multiplier == multiplier) return &e;
+  return nullptr;
+}
+
+Params RegistryEntry::default_params() const { return variants.empty() ? Params{} : Params::parse(variants.front()); }
 
 std::vector<std::string> registered_rings() {
   std::vector<std::string> r;
@@ -131,7 +186,7 @@ std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::stri
       const auto& make = maker_for(e, isa);
       try {
         // No parameters: the entry's default variant (toom-k needs points).
-        auto m = make(params.empty() ? Params::parse(e.variants.front()) : params);
+        auto m = make(params.empty() ? e.default_params() : params);
         // A SIMD maker hands variants it has no kernels for to the portable code.
         if (isa && m->isa() != isa_name(*isa))
           throw UnknownChoice(e.ring + "/" + e.multiplier + " with parameters '" + params.to_string() + "' has no " +

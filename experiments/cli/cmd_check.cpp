@@ -1,9 +1,9 @@
 // pqmul check: regenerates the 100-vector KAT of KEMs and compares its digest
 // with the published one. Everything asked for is resolved and validated
 // before the first line of the table, and a family that cannot take the
-// multiplier asked for is named: a multiplier registered for a family's ring
-// but missing from the family's own list fails the run instead of being
-// skipped without a word.
+// multiplier asked for is named: the families list their ring's registered
+// multipliers, and one that does not (a family built otherwise) fails the run
+// instead of being skipped without a word.
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -36,9 +36,9 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 
 std::string base_name(const std::string& multiplier) { return multiplier.substr(0, multiplier.find(':')); }
 
-// The entry's multipliers that `--multiplier` names: all of them for "all",
-// the name itself when listed or given with parameters, else the listed
-// variants of that name (Saber offers toom-k only as "toom-k:points=...").
+// The entry's multipliers that `--multiplier` names: all of them for "all"
+// (each at its registry entry's default parameters), the name itself when
+// listed or given with parameters, else the listed variants of that name.
 std::vector<std::string> offered(const KemEntry& e, const std::string& multiplier) {
   if (every_multiplier(multiplier)) return e.multipliers;
   if (contains(e.multipliers, multiplier) || multiplier.find(':') != std::string::npos) return {multiplier};

@@ -100,9 +100,12 @@ TEST_CASE("Saber multiplier choices are checked and named", "[saber][inputs]") {
         std::string::npos);
   CHECK(message_of([] { pqmul::saber::make_saber("hypersaber", "ntt", Strategy::lazy); }).find("firesaber") !=
         std::string::npos);
-  CHECK_THROWS_AS(pqmul::saber::make_saber("saber", "toom-k", Strategy::lazy), std::invalid_argument);
+  // Without parameters, the registry entry's default variant (toom-k's first point set).
+  CHECK(pqmul::saber::make_saber("saber", "toom-k", Strategy::lazy)->multiplier() == "toom-k");
   CHECK_THROWS_AS(pqmul::saber::make_saber("saber", "kronecker:depth=2", Strategy::lazy), std::invalid_argument);
-  CHECK_THROWS_AS(pqmul::saber::make_saber("saber", "toom4:word=32", Strategy::lazy), std::invalid_argument);
+  // 32-bit words: the registry's plan, on the generic path.
+  CHECK(pqmul::saber::make_saber("saber", "toom4:word=32", Strategy::lazy)->multiplier() == "toom4:word=32");
+  CHECK_THROWS_AS(pqmul::saber::make_saber("saber", "toom4:word=64", Strategy::lazy), std::invalid_argument);
   // The NTT's bound follows the secret's range: below mu/2 would be unsound.
   CHECK_THROWS_AS(pqmul::saber::make_saber("saber", "ntt:bound-b=3", Strategy::lazy), std::invalid_argument);
   CHECK_NOTHROW(pqmul::saber::make_saber("saber", "ntt:bound-b=4", Strategy::lazy));

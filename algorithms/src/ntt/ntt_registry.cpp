@@ -55,6 +55,7 @@ RegistryEntry big_entry() {
   else
     e.variants.push_back("primes=2;layers=" + std::to_string(BigNtt<R>::complete_layers - 4));
   e.make = [](const Params& p) { return make_big<R>(p); };
+  e.typed = TypedPath::big_ntt;
 #if defined(PQMUL_X86_SIMD)
   // The same transforms on AVX2 / AVX-512 (BigNttSimd), counted by the
   // portable twin: the kernels perform the same modular operations.
@@ -80,6 +81,9 @@ RegistryEntry kyber_entry() {
       "FIPS 203 NTT mod 3329 (7 layers, degree-1 base multiplication); with primes=, layers=, bound-a= or "
       "bound-b= the generic big-prime NTT instead";
   e.variants = {"", "primes=2", "primes=2;layers=6"};
+  // Kyber's typed path is the parameterless one; the big-prime variants run
+  // through the family's generic arithmetic.
+  e.typed = TypedPath::kyber_ntt;
   e.make = [](const Params& p) -> std::unique_ptr<RingMultiplier> {
     if (!p.empty()) return make_big<KyberRing>(p);
     CountFunction counter = [](Strategy s, std::size_t rank) {

@@ -1,11 +1,11 @@
 // The Kyber and ML-KEM entries of the KEM registry: scheme names, the
-// multipliers of the kyber ring, and the choice of the typed instantiation.
+// multipliers of the kyber ring (the registry's), and the instantiation each
+// registry entry selects.
 #include <algorithm>
 #include <stdexcept>
 
 #include "kyber_kem_impl.hpp"
-#include "pqmul/algorithms/registry.hpp"
-#include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 
 namespace pqmul::kyber {
 namespace {
@@ -16,39 +16,20 @@ std::string join(const std::vector<std::string>& items) {
   return s;
 }
 
-bool is_toom_family(std::string_view name) {
-  return std::find(std::begin(toom_family_names), std::end(toom_family_names), name) != std::end(toom_family_names);
-}
-
-// Default parameters of a registered multiplier: its first listed variant
-// (toom-k, for instance, needs a point set).
-Params default_params(std::string_view name) {
-  for (const auto& e : multiplier_registry())
-    if (e.ring == KyberRing::name && e.multiplier == name && !e.variants.empty()) return Params::parse(e.variants.front());
-  return {};
-}
-
 template <class P>
 std::unique_ptr<KyberKem> make_for_set(std::string_view spec, Strategy s) {
-  const auto colon = spec.find(':');
-  const std::string name(spec.substr(0, colon));
-  const auto names = kyber_multiplier_names();
-  if (std::find(names.begin(), names.end(), name) == names.end())
-    throw std::invalid_argument("unknown multiplier '" + name + "' for " + std::string(P::name) +
-                                "; valid: " + join(names));
-  const bool explicit_params = colon != std::string_view::npos;
-  const Params params = explicit_params ? Params::parse(spec.substr(colon + 1)) : default_params(name);
-  const std::string display = explicit_params ? name + ":" + params.to_string() : name;
-  if (name == "ntt") {
-    if (explicit_params && !params.empty()) throw std::invalid_argument("ntt takes no parameters");
-    return make_kyber_with_ntt<P>(s);
+  const MultiplierChoice c = choose_multiplier(P::name, KyberRing::name, spec);
+  switch (c.typed()) {
+    case TypedPath::kyber_ntt:
+      if (c.params.empty()) return make_kyber_with_ntt<P>(s);
+      break;  // the big-prime variants
+    case TypedPath::toom_cook: return make_kyber_with_toom<P>(c.name, c.params, c.label, s);
+    case TypedPath::kronecker:
+      if (c.params.empty()) return make_kyber_with_kronecker<P>(s);
+      break;
+    default: break;
   }
-  if (is_toom_family(name)) return make_kyber_with_toom<P>(name, params, display, s);
-  if (name == "kronecker") {
-    if (explicit_params && !params.empty()) throw std::invalid_argument("kronecker takes no parameters");
-    return make_kyber_with_kronecker<P>(s);
-  }
-  return make_kyber_with_registry<P>(name, params, display, s);
+  return make_kyber_with_registry<P>(c, s);
 }
 
 }  // namespace
@@ -57,12 +38,7 @@ std::vector<std::string> kyber_scheme_names() {
   return {"kyber512", "kyber768", "kyber1024", "ml-kem-512", "ml-kem-768", "ml-kem-1024"};
 }
 
-std::vector<std::string> kyber_multiplier_names() {
-  std::vector<std::string> names = {"ntt"};
-  for (const auto& m : multipliers_for_ring(KyberRing::name))
-    if (std::find(names.begin(), names.end(), m) == names.end()) names.push_back(m);
-  return names;
-}
+std::vector<std::string> kyber_multiplier_names() { return ring_multiplier_names(KyberRing::name, "ntt"); }
 
 std::unique_ptr<KyberKem> make_kyber_kem(std::string_view scheme, std::string_view multiplier, Strategy strategy) {
   if (multiplier.empty()) multiplier = "ntt";

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "pqmul/algorithms/params.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kyber/kyber_scheme.hpp"
 
 namespace pqmul::kyber {
@@ -68,6 +69,7 @@ class KyberKemImpl final : public KyberKem {
                        std::span<std::uint8_t> ek, std::span<std::uint8_t> dk) const override {
     scheme_.keygen_internal(d, z, ek, dk);
   }
+  std::optional<std::size_t> measured_bytes_held() const override { return measured_bytes_of(scheme_.multiplier()); }
   void encaps_internal(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> ek,
                        std::span<const std::uint8_t, 32> m) const override {
     scheme_.encaps_internal(ct, ss, ek, m);
@@ -99,10 +101,9 @@ std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s, Isa isa = Isa::av
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_ntt_avx512(Strategy s);
 #endif
-// Any other multiplier of the kyber ring, through its run-time registry handle.
+// Any other multiplier of the kyber ring, through its registry entry's steps.
 template <class P>
-std::unique_ptr<KyberKem> make_kyber_with_registry(std::string_view name, const Params& params, std::string display,
-                                                   Strategy s);
+std::unique_ptr<KyberKem> make_kyber_with_registry(const MultiplierChoice& choice, Strategy s);
 
 #define PQMUL_KYBER_FOR_EACH_SET(X) \
   X(::pqmul::kyber::Kyber512)       \

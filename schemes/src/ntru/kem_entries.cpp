@@ -2,6 +2,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
 #include "ntt_simd_factory.hpp"
@@ -11,23 +12,17 @@ namespace pqmul {
 namespace ntru {
 
 const std::vector<std::string>& kem_multipliers() {
-  static const std::vector<std::string> names = {"toom4-k2", "schoolbook", "karatsuba", "toom3",
-                                                 "toom4",    "toom-k",     "ntt",   "kronecker"};
+  // Every NTRU ring has the same entries in the multiplier registry.
+  static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, "toom4-k2");
   return names;
 }
 
-Params default_toom_k_params() { return Params::parse("points=0,1,-1,-2,inf;leaf=32"); }
+Params default_toom_k_params() { return find_registry_entry(Hps2048509::ring::name, "toom-k")->default_params(); }
 
 std::pair<std::string, Params> split_multiplier(std::string_view text) {
   const auto colon = text.find(':');
   if (colon == std::string_view::npos) return {std::string(text), Params{}};
   return {std::string(text.substr(0, colon)), Params::parse(text.substr(colon + 1))};
-}
-
-std::string join_names(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
-  return s;
 }
 
 namespace {
@@ -42,7 +37,8 @@ void require_eager(Strategy strategy) {
 
 template <ParameterSet P>
 KemEntry entry() {
-  KemEntry e{std::string(P::name), "ntru", "# " + std::string(P::name), kem_multipliers(), {Strategy::eager},
+  KemEntry e{std::string(P::name), "ntru", "# " + std::string(P::name),
+             ring_multiplier_names(P::ring::name, kem_multipliers().front()), {Strategy::eager},
              [](std::string_view multiplier, Strategy strategy) {
                require_eager<P>(strategy);
                return make_kem<P>(multiplier);

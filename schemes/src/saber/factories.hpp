@@ -9,6 +9,7 @@
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/params.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
 namespace pqmul::saber::detail {
@@ -20,6 +21,10 @@ std::unique_ptr<SaberKem> make_kronecker_saber(std::string_view scheme, const Pa
                                                std::string label);
 std::unique_ptr<SaberKem> make_ntt_saber(std::string_view scheme, const Params& params, Strategy strategy,
                                          std::string label);
+// A multiplier without a typed path here: its registry entry's steps behind
+// DynamicMultiplier.
+std::unique_ptr<SaberKem> make_registered_saber(std::string_view scheme, const MultiplierChoice& choice,
+                                                Strategy strategy);
 // ntt on AVX2 / AVX-512 (isa "avx2" or "avx512"), configured as make_ntt_saber;
 // throws std::invalid_argument where that ISA is not built or cannot run.
 std::unique_ptr<SaberKem> make_ntt_simd_saber(std::string_view scheme, const Params& params, Strategy strategy,

@@ -1,11 +1,11 @@
 // Saber's entries of the KEM registry: three parameter sets, every multiplier
-// by name (optionally "name:key=value;..."), every strategy.
+// of the saber ring by name (optionally "name:key=value;..."), every strategy.
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
 #include "factories.hpp"
-#include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
@@ -19,9 +19,8 @@ std::string joined(const std::vector<std::string>& names) {
   return s;
 }
 
-bool is_toom_plan(std::string_view name) {
-  return std::find(std::begin(toom_family_names), std::end(toom_family_names), name) != std::end(toom_family_names);
-}
+// The reference implementation's shape.
+constexpr std::string_view default_multiplier = "toom4-k2";
 
 }  // namespace
 
@@ -32,14 +31,7 @@ const std::vector<std::string>& saber_schemes() {
 }
 
 const std::vector<std::string>& saber_multipliers() {
-  static const std::vector<std::string> names{
-      "toom4-k2",  // the reference implementation's shape
-      "schoolbook", "karatsuba", "toom3", "toom4",
-      "toom-k:points=0,1,-1,-2,inf",  // Toom-3 over another point set, valid mod 2^13
-      "ntt",                          // complete, one prime (the bound allows it for every set)
-      "ntt:layers=6",                 // incomplete: degree-4 base multiplications
-      "ntt:primes=2",                 // CRT of two primes
-      "kronecker"};
+  static const std::vector<std::string> names = ring_multiplier_names(SaberRing::name, default_multiplier);
   return names;
 }
 
@@ -47,18 +39,19 @@ std::unique_ptr<SaberKem> make_saber(std::string_view scheme, std::string_view m
   if (std::find(saber_schemes().begin(), saber_schemes().end(), scheme) == saber_schemes().end())
     throw std::invalid_argument("unknown Saber scheme '" + std::string(scheme) + "' (valid: " +
                                 joined(saber_schemes()) + ")");
-  if (multiplier.empty()) multiplier = saber_multipliers().front();
-  const auto colon = multiplier.find(':');
-  const std::string_view name = multiplier.substr(0, colon);
-  const Params params =
-      colon == std::string_view::npos ? Params{} : Params::parse(multiplier.substr(colon + 1));
-  const std::string label = params.empty() ? std::string(name) : std::string(name) + ":" + params.to_string();
-  if (is_toom_plan(name)) return detail::make_toom_cook_saber(scheme, name, params, strategy, label);
-  if (name == "kronecker") return detail::make_kronecker_saber(scheme, params, strategy, label);
-  if (name == "ntt") return detail::make_ntt_saber(scheme, params, strategy, label);
-  throw std::invalid_argument("unknown multiplier '" + std::string(name) + "' for " + std::string(scheme) +
-                              " (valid: schoolbook, karatsuba, toom3, toom4, toom4-k2, toom-k, ntt, kronecker; "
-                              "parameters after ':', e.g. " + joined(saber_multipliers()) + ")");
+  const MultiplierChoice c =
+      choose_multiplier(scheme, SaberRing::name, multiplier.empty() ? default_multiplier : multiplier);
+  switch (c.typed()) {
+    case TypedPath::toom_cook:
+      // Instantiated for 16-bit words; the registry's 32-bit plans take the generic path.
+      if (c.params.get("word", "16") != "16") return detail::make_registered_saber(scheme, c, strategy);
+      return detail::make_toom_cook_saber(scheme, c.name, c.params, strategy, c.label);
+    case TypedPath::kronecker: return detail::make_kronecker_saber(scheme, c.params, strategy, c.label);
+    // Saber's own choice of primes (from the secret's bound) needs the parameters as given.
+    case TypedPath::big_ntt:
+      return detail::make_ntt_saber(scheme, c.given_params ? c.params : Params{}, strategy, c.label);
+    default: return detail::make_registered_saber(scheme, c, strategy);
+  }
 }
 
 }  // namespace saber

@@ -59,6 +59,12 @@ class RingMultiplier {
                                             std::span<const std::uint16_t> b) const = 0;
 };
 
+// The typed multiplier class an entry builds, for the KEM families: a family
+// instantiated over that class (a fast typed path) looks the tag up; an entry
+// whose tag it does not know (none, say) runs through the family's generic
+// module arithmetic over DynamicMultiplier (erased_multiplier.hpp).
+enum class TypedPath { none, toom_cook, kronecker, kyber_ntt, big_ntt };
+
 struct RegistryEntry {
   std::string ring;
   std::string multiplier;
@@ -70,14 +76,26 @@ struct RegistryEntry {
   // SIMD versions of the same multiplier (the same products bit for bit), by
   // ISA; each is offered only where isa_available() says the CPU can run it.
   std::vector<std::pair<Isa, std::function<std::unique_ptr<RingMultiplier>(const Params&)>>> simd = {};
+  TypedPath typed = TypedPath::none;
   // Every ISA this binary holds for the entry (portable first).
   std::vector<Isa> compiled() const;
+  // The parameters of the default (first) variant.
+  Params default_params() const;
 };
 
 const std::vector<RegistryEntry>& multiplier_registry();
 std::vector<std::string> registered_rings();
 std::vector<std::string> registered_multipliers();
 std::vector<std::string> multipliers_for_ring(std::string_view ring);
+// The entry of (ring, multiplier), or nullptr.
+const RegistryEntry* find_registry_entry(std::string_view ring, std::string_view multiplier);
+
+// Adds an entry to this process's registry (a test's multiplier, say): call it
+// before the registry is first read (from a namespace-scope object's
+// constructor), since the KEM families build their lists from that first
+// read. Throws std::logic_error when called later or for a (ring, multiplier)
+// pair the registry has, std::invalid_argument for an unknown ring.
+void register_multiplier(RegistryEntry entry);
 
 // Thrown for an unknown ring / multiplier / strategy, or a multiplier invalid
 // for a ring; the message names the valid choices.

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "pqmul/algorithms/erased_multiplier.hpp"
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
@@ -42,18 +43,21 @@ void polys_to_span(std::span<const Poly<R>> v, std::span<std::uint16_t> out) {
 // Counts one product (rank 0) or one rank-L matrix-vector product.
 using CountFunction = std::function<OpCounts(Strategy, std::size_t rank)>;
 
+// The steps (ErasedMultiplierOf) let a KEM family run the multiplier through
+// DynamicMultiplier without copying its inputs.
 template <Multiplier M>
-class RingMultiplierAdapter final : public RingMultiplier {
+class RingMultiplierAdapter final : public RingMultiplier, public ErasedMultiplierOf<M> {
   using R = typename M::ring;
   using P = Poly<R>;
+  using ErasedMultiplierOf<M>::m_;
 
  public:
   RingMultiplierAdapter(M m, std::string name, std::string params, std::string isa,
                         CountFunction counter = {}, std::string no_count_reason = {})
-      : m_(std::move(m)), name_(std::move(name)), params_(std::move(params)), isa_(std::move(isa)),
+      : ErasedMultiplierOf<M>(std::move(m)), name_(std::move(name)), params_(std::move(params)), isa_(std::move(isa)),
         counter_(std::move(counter)), no_count_reason_(std::move(no_count_reason)) {}
 
-  const M& typed() const { return m_; }
+  using ErasedMultiplierOf<M>::typed;
   RingInfo ring() const override { return ring_info<R>(); }
   std::string name() const override { return name_; }
   std::string params() const override { return params_; }
@@ -118,7 +122,6 @@ class RingMultiplierAdapter final : public RingMultiplier {
   }
 
  private:
-  M m_;
   std::string name_, params_, isa_;
   CountFunction counter_;
   std::string no_count_reason_;
@@ -143,5 +146,25 @@ OpCounts count_with(const CM& counting_twin, Strategy s, std::size_t rank, Tally
   counts.additions += stats.poly_additions * CM::ring::n;
   return counts;
 }
+
+// The entry of a multiplier class without parameters, portable only, and no
+// typed path in the KEM families (they run it through DynamicMultiplier).
+template <template <RingDescription> class M, RingDescription R>
+RegistryEntry plain_entry(const std::string& name, const std::string& description) {
+  return {std::string(R::name), name, description, {""}, [name](const Params& p) -> std::unique_ptr<RingMultiplier> {
+            p.require_only({});
+            return std::make_unique<RingMultiplierAdapter<M<R>>>(M<R>{}, name, "", "portable");
+          }};
+}
+
+// Registers M<R> for every ring of the catalogue under `name`, from a
+// namespace-scope object of the binary that holds M:
+//   const RingsRegistration<MyMultiplier> registration("mine", "what it is");
+template <template <RingDescription> class M>
+struct RingsRegistration {
+  RingsRegistration(const std::string& name, const std::string& description) {
+    for_each_ring([&]<class R>() { register_multiplier(plain_entry<M, R>(name, description)); });
+  }
+};
 
 }  // namespace pqmul

@@ -91,7 +91,4 @@ ToomCook<R, A> make_toom_cook(std::string_view name, const Params& params = {});
 // The level plan the catalogue name and parameters describe (shared by every arithmetic).
 std::vector<ToomScheme> toom_plan(std::string_view name, const Params& params, std::size_t n);
 
-inline constexpr std::string_view toom_family_names[] = {"schoolbook", "karatsuba", "toom3",
-                                                         "toom4",      "toom4-k2",  "toom-k"};
-
 }  // namespace pqmul

@@ -64,7 +64,21 @@ class Kem {
                                   std::span<const std::uint8_t> sk) const {
     decaps(ss, ct, sk);
   }
+
+  // The most bytes of transformed operands and accumulators the operations
+  // run so far held at once, where the KEM measures them (a multiplier on the
+  // registry's generic path, DynamicMultiplier); nullopt elsewhere.
+  virtual std::optional<std::size_t> measured_bytes_held() const { return std::nullopt; }
 };
+
+// measured_bytes_held() of a KEM over multiplier m.
+template <class M>
+std::optional<std::size_t> measured_bytes_of(const M& m) {
+  if constexpr (requires { m.peak_bytes_held(); })
+    return m.peak_bytes_held();
+  else
+    return std::nullopt;
+}
 
 struct KemEntry {
   std::string scheme;

@@ -7,27 +7,33 @@
 #include <vector>
 
 #include "pqmul/algorithms/params.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/params.hpp"
 
 namespace pqmul::ntru {
 
-// The multipliers every NTRU parameter set accepts, the default first.
+// The multipliers every NTRU parameter set accepts (the multiplier registry's
+// for the NTRU rings, which all have the same), the default first.
 const std::vector<std::string>& kem_multipliers();
 
-// The points of "toom-k" when none are given: Toom-3 over {0, 1, -1, -2, inf}
-// (exact in 16-bit words for every NTRU q), Karatsuba below 32 coefficients.
+// The parameters of "toom-k" when none are given: the registry entry's
+// default variant (Toom-3 over {0, 1, -1, -2, inf}, exact in 16-bit words for
+// every NTRU q).
 Params default_toom_k_params();
 
 // "name" or "name:key=value;key=value" -> (name, parameters). Throws
 // std::invalid_argument on malformed parameters.
 std::pair<std::string, Params> split_multiplier(std::string_view text);
 
-std::string join_names(const std::vector<std::string>& names);
-
 // Throws std::invalid_argument naming the valid multipliers.
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier);
+
+// A multiplier without a typed path: its registry entry's steps behind
+// DynamicMultiplier (schemes/src/ntru/ntru_registered.cpp).
+template <ParameterSet P>
+std::unique_ptr<Kem> make_registered_kem(const MultiplierChoice& choice);
 
 extern template std::unique_ptr<Kem> make_kem<Hps2048509>(std::string_view);
 extern template std::unique_ptr<Kem> make_kem<Hps2048677>(std::string_view);

@@ -12,6 +12,7 @@
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
 #include "pqmul/schemes/ntru/scheme.hpp"
@@ -69,6 +70,8 @@ class NtruKem final : public Kem {
   }
 
   const Ntru<P, M>& typed() const { return scheme_; }
+  // The short-factor multiplier is a copy of the other one or a typed NTT: one ledger.
+  std::optional<std::size_t> measured_bytes_held() const override { return measured_bytes_of(scheme_.multiplier()); }
 
  private:
   static void require(std::size_t got, std::size_t expected, const char* what) {
@@ -108,29 +111,26 @@ std::pair<BigNtt<typename P::ring>, BigNtt<typename P::ring>> make_ntts(const Pa
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
   using R = typename P::ring;
-  const auto [name, params] = split_multiplier(multiplier.empty() ? kem_multipliers().front() : multiplier);
-  const std::string label = params.empty() ? name : name + ":" + params.to_string();
+  const std::string_view spec = multiplier.empty() ? std::string_view(kem_multipliers().front()) : multiplier;
+  const MultiplierChoice c = choose_multiplier(P::name, R::name, spec);
   try {
-    for (std::string_view toom : toom_family_names)
-      if (name == toom) {
-        // The scheme is instantiated for 16-bit words only.
-        params.require_only({"depth", "leaf", "points"});
-        const Params plan = name == "toom-k" && !params.has("points") ? default_toom_k_params() : params;
-        return std::make_unique<NtruKem<P, ToomCook<R>>>(make_toom_cook<R>(name, plan), label);
+    switch (c.typed()) {
+      case TypedPath::toom_cook:
+        // Instantiated for 16-bit words; the registry's 32-bit plans take the generic path.
+        if (c.params.has("word")) return make_registered_kem<P>(c);
+        return std::make_unique<NtruKem<P, ToomCook<R>>>(make_toom_cook<R>(c.name, c.params), c.label);
+      case TypedPath::big_ntt: {
+        auto [general, for_short] = make_ntts<P>(c.params);
+        return std::make_unique<NtruKem<P, BigNtt<R>>>(std::move(general), std::move(for_short), c.label);
       }
-    if (name == "ntt") {
-      auto [general, for_short] = make_ntts<P>(params);
-      return std::make_unique<NtruKem<P, BigNtt<R>>>(std::move(general), std::move(for_short), label);
-    }
-    if (name == "kronecker") {
-      params.require_only({});
-      return std::make_unique<NtruKem<P, Kronecker<R>>>(Kronecker<R>{}, label);
+      case TypedPath::kronecker:
+        c.params.require_only({});
+        return std::make_unique<NtruKem<P, Kronecker<R>>>(Kronecker<R>{}, c.label);
+      default: return make_registered_kem<P>(c);
     }
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string(P::name) + ": multiplier " + label + " is invalid: " + e.what());
+    throw std::invalid_argument(std::string(P::name) + ": multiplier " + c.label + " is invalid: " + e.what());
   }
-  throw std::invalid_argument(std::string(P::name) + ": unknown multiplier '" + name +
-                              "' (valid: " + join_names(kem_multipliers()) + ")");
 }
 
 }  // namespace pqmul::ntru

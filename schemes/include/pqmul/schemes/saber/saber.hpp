@@ -121,6 +121,7 @@ class Saber final : public saber::SaberKem {
                            std::span<const SaberPoly> b, std::span<SaberPoly> bp, SaberPoly& vp,
                            ModuleStats* stats) const override;
   std::size_t bytes_held() const override { return strategy_bytes(m_, strategy_, l); }
+  std::optional<std::size_t> measured_bytes_held() const override { return measured_bytes_of(m_); }
 
   // IND-CPA encryption of the 32-byte message m with noise seed `seed`, and decryption.
   void cpa_encrypt(std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> seed,
