@@ -10,6 +10,7 @@
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 #include "../common/isa_gate.hpp"
 
@@ -34,7 +35,7 @@ namespace {
 
 std::vector<std::string> ntt_multipliers() {
   std::vector<std::string> out;
-  for (const auto& m : pqmul::saber::saber_multipliers())
+  for (const auto& m : pqmul::ring_multiplier_variants(pqmul::SaberRing::name))
     if (m.substr(0, m.find(':')) == "ntt") out.push_back(m);
   return out;
 }
