@@ -19,7 +19,8 @@ std::vector<std::string> ring_multiplier_variants(std::string_view ring) {
   std::vector<std::string> out;
   for (const auto& e : multiplier_registry())
     if (e.ring == ring)
-      for (const auto& v : e.variants) out.push_back(v.empty() ? e.multiplier : e.multiplier + ":" + v);
+      for (const auto& v : e.variants)  // parameters in canonical order, as the KEMs report them
+        out.push_back(v.empty() ? e.multiplier : e.multiplier + ":" + Params::parse(v).to_string());
   return out;
 }
 
