@@ -17,6 +17,7 @@
 #include <stdexcept>
 
 #include "pqmul/algorithms/registry.hpp"
+#include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
@@ -241,8 +242,10 @@ struct Planner {
     const auto ops = operations(kem_operations);
     for (const auto& entry : registry) {
       if (!chosen(sel.schemes, entry.scheme)) continue;
-      const std::vector<std::string> multipliers =
-          selected_kem_multipliers(sel.multipliers, sel.params, entry.multipliers, entry.scheme, notes);
+      // --params all: every variant the ring's registry lists.
+      const std::vector<std::string> multipliers = selected_kem_multipliers(
+          sel.multipliers, sel.params, sel.params == "all" ? ring_multiplier_variants(entry.ring) : entry.multipliers,
+          entry.scheme, notes);
       if (multipliers.empty()) {
         if (!all_or_empty(sel.schemes)) (void)make_kem(entry.scheme, sel.multipliers.front());  // names valid ones
         continue;
