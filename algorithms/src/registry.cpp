@@ -16,7 +16,9 @@ namespace {
 
 // The entry of `multiplier` among the ring's entries so far; throws when
 // there is none, so an attachment never lands on another entry.
-RegistryEntry& entry_named(std::vector<RegistryEntry>& entries, const std::string& ring, std::string_view multiplier) {
+// (Unused in builds without SIMD kernels.)
+[[maybe_unused]] RegistryEntry& entry_named(std::vector<RegistryEntry>& entries, const std::string& ring,
+                                            std::string_view multiplier) {
   for (auto& e : entries)
     if (e.ring == ring && e.multiplier == multiplier) return e;
   throw std::logic_error("registry: no entry " + ring + "/" + std::string(multiplier) + " to attach a kernel to");
