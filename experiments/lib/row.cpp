@@ -54,6 +54,8 @@ const std::vector<Column>& columns() {
       {"ci_high", Type::optional_real, at(&Row::ci_high)},
       {"repetitions", Type::count, at(&Row::repetitions)},
       {"repetition_medians", Type::real_list, at(&Row::repetition_medians)},
+      {"rounds", Type::count, at(&Row::rounds)},
+      {"round_medians", Type::real_list, at(&Row::round_medians)},
       {"noisy", Type::boolean, at(&Row::noisy)},
       {"noise", Type::text, at(&Row::noise)},
       {"counter_hz", Type::optional_real, at(&Row::counter_hz)},

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <toml.hpp>
 
+#include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
 
 namespace pqmul::experiments {
@@ -257,8 +258,8 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   }
   SweepSpec spec;
   check_keys(root, "the spec", {"name", "description", "compilers", "compiler_commands", "architectures",
-                                "vectorize", "isas", "samples", "repetitions", "max_half_width", "max_steal",
-                                "reruns", "pin_cpu", "counter", "kem", "ring", "aead"});
+                                "vectorize", "isas", "samples", "repetitions", "rounds", "max_half_width",
+                                "max_steal", "reruns", "pin_cpu", "counter", "kem", "ring", "aead"});
   const auto& m = root.as_table();
   if (m.count("name")) spec.name = text(m.at("name"), "name");
   if (m.count("description")) spec.description = text(m.at("description"), "description");
@@ -281,6 +282,15 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   if (m.count("isas")) spec.isas = strings(m.at("isas"), "isas", known_isas());
   if (m.count("samples")) spec.samples = positive(m.at("samples"), "samples", 10'000'000);
   if (m.count("repetitions")) spec.repetitions = positive(m.at("repetitions"), "repetitions", 1000);
+  if (m.count("rounds")) {
+    spec.rounds = positive(m.at("rounds"), "rounds", 100);
+    const std::size_t fewest = fewest_for_median_interval();
+    if (spec.rounds > 1 && spec.rounds < fewest)
+      fail(m.at("rounds"),
+           fmt::format("rounds is {}: give 1, or at least {} (the fewest a 95% interval over rounds needs)",
+                       spec.rounds, fewest),
+           "too few rounds");
+  }
   if (m.count("max_half_width")) spec.max_half_width = real_number(m.at("max_half_width"), "max_half_width", 0.01, 100);
   if (m.count("max_steal")) spec.max_steal = real_number(m.at("max_steal"), "max_steal", 0, 100);
   if (m.count("reruns")) spec.reruns = whole_number(m.at("reruns"), "reruns", 0, 10);
