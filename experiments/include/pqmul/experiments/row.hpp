@@ -47,6 +47,10 @@ struct Row {
   std::string date;           // ISO 8601 UTC
 };
 
+// Row::id of a measurement: <scheme or ring>/<multiplier>[-<params>]/<isa>,
+// `multiplier` named "name" or "name:params".
+std::string row_id(const std::string& target, const std::string& multiplier, const std::string& isa);
+
 std::vector<std::string> row_columns();
 std::string to_csv_header();
 std::string to_csv_line(const Row& row);
