@@ -1,5 +1,7 @@
 // The Kyber and ML-KEM entries of the KEM registry: scheme names, the
 // multipliers of the kyber ring, and the choice of the typed instantiation.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -9,12 +11,6 @@
 
 namespace pqmul::kyber {
 namespace {
-
-std::string join(const std::vector<std::string>& items) {
-  std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
-  return s;
-}
 
 bool is_toom_family(std::string_view name) {
   return std::find(std::begin(toom_family_names), std::end(toom_family_names), name) != std::end(toom_family_names);
@@ -30,14 +26,13 @@ Params default_params(std::string_view name) {
 
 template <class P>
 std::unique_ptr<KyberKem> make_for_set(std::string_view spec, Strategy s) {
-  const auto colon = spec.find(':');
-  const std::string name(spec.substr(0, colon));
+  const auto [name, written_params] = split_multiplier(spec);
   const auto names = kyber_multiplier_names();
   if (std::find(names.begin(), names.end(), name) == names.end())
-    throw std::invalid_argument("unknown multiplier '" + name + "' for " + std::string(P::name) +
-                                "; valid: " + join(names));
-  const bool explicit_params = colon != std::string_view::npos;
-  const Params params = explicit_params ? Params::parse(spec.substr(colon + 1)) : default_params(name);
+    throw std::invalid_argument(
+        fmt::format("unknown multiplier '{}' for {}; valid: {}", name, P::name, fmt::join(names, ", ")));
+  const bool explicit_params = !written_params.empty();
+  const Params params = explicit_params ? Params::parse(written_params) : default_params(name);
   const std::string display = explicit_params ? name + ":" + params.to_string() : name;
   if (name == "ntt") {
     if (explicit_params && !params.empty()) throw std::invalid_argument("ntt takes no parameters");
@@ -72,7 +67,8 @@ std::unique_ptr<KyberKem> make_kyber_kem(std::string_view scheme, std::string_vi
   if (scheme == MlKem512::name) return make_for_set<MlKem512>(multiplier, strategy);
   if (scheme == MlKem768::name) return make_for_set<MlKem768>(multiplier, strategy);
   if (scheme == MlKem1024::name) return make_for_set<MlKem1024>(multiplier, strategy);
-  throw std::invalid_argument("unknown Kyber scheme '" + std::string(scheme) + "'; valid: " + join(kyber_scheme_names()));
+  throw std::invalid_argument(
+      fmt::format("unknown Kyber scheme '{}'; valid: {}", scheme, fmt::join(kyber_scheme_names(), ", ")));
 }
 
 }  // namespace pqmul::kyber

@@ -61,6 +61,10 @@ inline const std::vector<double>& interval_units(const Row& row) {
   return row.round_medians.size() >= 2 ? row.round_medians : row.repetition_medians;
 }
 
+// Row::id of a measurement: <scheme or ring>/<multiplier>[-<params>]/<isa>,
+// `multiplier` named "name" or "name:params".
+std::string row_id(const std::string& target, const std::string& multiplier, const std::string& isa);
+
 std::vector<std::string> row_columns();
 std::string to_csv_header();
 std::string to_csv_line(const Row& row);
