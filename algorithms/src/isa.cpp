@@ -73,6 +73,18 @@ bool cpu_has(Isa isa) {
   return false;
 }
 
+// Wider vectors first; neon (128-bit) ranks below the x86 ISAs, though no
+// machine offers both.
+int speed_rank(Isa isa) {
+  switch (isa) {
+    case Isa::avx512: return 3;
+    case Isa::avx2: return 2;
+    case Isa::neon: return 1;
+    case Isa::portable: return 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 bool avx512_vbmi2_available() {
@@ -130,10 +142,13 @@ bool isa_available(Isa isa) { return isa_unavailable_reason(isa).empty(); }
 
 bool cpu_supports(Isa isa) { return compiled(isa) && cpu_has(isa); }
 
-Isa best_isa() {
-  for (Isa isa : {Isa::avx512, Isa::avx2, Isa::neon})
-    if (isa_available(isa)) return isa;
-  return Isa::portable;
+Isa best_available_isa(std::span<const Isa> candidates) {
+  Isa best = Isa::portable;
+  for (Isa isa : candidates)
+    if (speed_rank(isa) > speed_rank(best) && isa_available(isa)) best = isa;
+  return best;
 }
+
+Isa best_isa() { return best_available_isa(compiled_isas()); }
 
 }  // namespace pqmul

@@ -1,6 +1,8 @@
 // Parsing of "key=value;key=value" multiplier parameters.
 #include "pqmul/algorithms/params.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <stdexcept>
 
@@ -50,12 +52,16 @@ void Params::require_only(std::initializer_list<std::string_view> known) const {
   for (const auto& [key, value] : values_) {
     bool ok = false;
     for (auto k : known) ok = ok || k == key;
-    if (!ok) {
-      std::string valid;
-      for (auto k : known) valid += (valid.empty() ? "" : ", ") + std::string(k);
-      throw std::invalid_argument("unknown parameter '" + key + "' (valid: " + (valid.empty() ? "none" : valid) + ")");
-    }
+    if (!ok)
+      throw std::invalid_argument(fmt::format("unknown parameter '{}' (valid: {})", key,
+                                              known.size() == 0 ? "none" : fmt::format("{}", fmt::join(known, ", "))));
   }
+}
+
+MultiplierName split_multiplier(std::string_view text) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) return {std::string(text), ""};
+  return {std::string(text.substr(0, colon)), std::string(text.substr(colon + 1))};
 }
 
 std::string Params::to_string() const {

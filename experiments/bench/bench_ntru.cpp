@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bench_registration.hpp"
+#include "pqmul/schemes/common/random.hpp"
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
@@ -28,17 +29,6 @@ namespace pqmul::bench {
 namespace {
 
 using namespace pqmul::ntru;
-
-// Cheap deterministic randomness, so that the KEM timings exclude a DRBG.
-class FastRandom final : public RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) b = static_cast<std::uint8_t>(engine_());
-  }
-
- private:
-  std::mt19937_64 engine_{2020};
-};
 
 template <ParameterSet P>
 struct Factors {
@@ -85,7 +75,7 @@ void register_set() {
     auto pk = std::make_shared<std::vector<std::uint8_t>>(kem->public_key_bytes());
     auto sk = std::make_shared<std::vector<std::uint8_t>>(kem->secret_key_bytes());
     auto ct = std::make_shared<std::vector<std::uint8_t>>(kem->ciphertext_bytes());
-    auto rng = std::make_shared<FastRandom>();
+    auto rng = std::make_shared<BenchmarkRandom>();
     std::array<std::uint8_t, 32> key{};
     kem->keypair(*pk, *sk, *rng);
     kem->encaps(*ct, key, *pk, *rng);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench_registration.hpp"
+#include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 #include "tsc_counter.hpp"
 
@@ -18,17 +19,6 @@ namespace pqmul::bench {
 namespace {
 
 using saber::SaberPoly;
-
-// Cheap deterministic randomness, so that the KEM timings exclude a DRBG.
-class FastRandom final : public RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) b = static_cast<std::uint8_t>(engine_());
-  }
-
- private:
-  std::mt19937_64 engine_{2020};
-};
 
 struct ProductInputs {
   std::vector<SaberPoly> a, s, b, out;
@@ -77,7 +67,7 @@ void register_saber_benchmarks() {
         auto sk = std::make_shared<std::vector<std::uint8_t>>(kem->secret_key_bytes());
         auto ct = std::make_shared<std::vector<std::uint8_t>>(kem->ciphertext_bytes());
         auto ss = std::make_shared<std::vector<std::uint8_t>>(kem->shared_secret_bytes());
-        auto rng = std::make_shared<FastRandom>();
+        auto rng = std::make_shared<BenchmarkRandom>();
         kem->keypair(*pk, *sk, *rng);
         kem->encaps(*ct, *ss, *pk, *rng);
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/schemes/kem.hpp"
@@ -34,14 +35,14 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-std::string base_name(const std::string& multiplier) { return multiplier.substr(0, multiplier.find(':')); }
+std::string base_name(const std::string& multiplier) { return split_multiplier(multiplier).name; }
 
 // The entry's multipliers that `--multiplier` names: all of them for "all"
 // (each at its registry entry's default parameters), the name itself when
 // listed or given with parameters, else the listed variants of that name.
 std::vector<std::string> offered(const KemEntry& e, const std::string& multiplier) {
   if (every_multiplier(multiplier)) return e.multipliers;
-  if (contains(e.multipliers, multiplier) || multiplier.find(':') != std::string::npos) return {multiplier};
+  if (contains(e.multipliers, multiplier) || !split_multiplier(multiplier).params.empty()) return {multiplier};
   std::vector<std::string> variants;
   for (const auto& m : e.multipliers)
     if (base_name(m) == multiplier) variants.push_back(m);

@@ -1,6 +1,6 @@
 // pqmul list: the rings, multipliers (with parameters), strategies, ISAs, and
 // which (ring or scheme, multiplier, ISA) combinations exist and can run here.
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -50,13 +50,14 @@ void run_list(bool as_json) {
     fmt::print("  {:<18} n = {:<4} q = {:<5} x^n {} 1\n", r.name, r.n, r.q, r.wrap == Wrap::cyclic ? '-' : '+');
   fmt::print("multipliers:\n");
   for (const auto& name : registered_multipliers()) {
-    std::string rings_of, description;
+    std::vector<std::string> rings_of;
+    std::string description;
     for (const auto& e : multiplier_registry())
       if (e.multiplier == name) {
-        rings_of += (rings_of.empty() ? "" : ", ") + e.ring;
+        rings_of.push_back(e.ring);
         description = e.description;
       }
-    fmt::print("  {:<11} {}\n  {:<11} rings: {}\n", name, description, "", rings_of);
+    fmt::print("  {:<11} {}\n  {:<11} rings: {}\n", name, description, "", fmt::join(rings_of, ", "));
   }
   fmt::print("strategies: eager, lazy, cached\nisas built:");
   for (Isa i : compiled_isas()) fmt::print(" {}", availability(i));

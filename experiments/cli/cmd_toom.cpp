@@ -37,19 +37,10 @@ ToomScheme derive_level(const std::string& text) {
   }
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += separator;
-    out += items[i];
-  }
-  return out;
-}
-
 std::string point_list(const ToomScheme& s) {
   std::vector<std::string> names;
   for (const auto& p : s.points) names.push_back(to_string(p));
-  return join(names, ", ");
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 std::string level_name(const ToomScheme& s) {
@@ -95,9 +86,7 @@ std::vector<std::int64_t> prime_factors(std::vector<std::int64_t> numbers) {
 }
 
 std::string number_list(const std::vector<std::int64_t>& numbers) {
-  std::vector<std::string> items;
-  for (auto n : numbers) items.push_back(fmt::format("{}", n));
-  return join(items, ", ");
+  return fmt::format("{}", fmt::join(numbers, ", "));
 }
 
 void print_scheme(const ToomScheme& s) {
@@ -148,7 +137,7 @@ void print_scheme(const ToomScheme& s) {
   }
   fmt::print("\nBits lost: {}{}\n", s.bits_lost,
              worst.empty() ? std::string(" (no power-of-two divisor)")
-                           : fmt::format(" (divisor 2^{} in {})", s.bits_lost, join(worst, ", ")));
+                           : fmt::format(" (divisor 2^{} in {})", s.bits_lost, fmt::join(worst, ", ")));
   const auto odd = s.odd_divisors();
   fmt::print("Odd divisors: {}\n", odd.empty()
                                        ? std::string("none")
@@ -195,7 +184,7 @@ void run_toom(const ToomOptions& options) {
     for (const auto& s : levels)
       names.push_back(
           fmt::format("{} ({} bit{})", level_name(s), s.bits_lost, s.bits_lost == 1 ? "" : "s"));
-    fmt::print("Composition, outermost first: {}\n", join(names, " then "));
+    fmt::print("Composition, outermost first: {}\n", fmt::join(names, " then "));
     // An outer division by 2^s acts on values the inner levels already know
     // only modulo a smaller power of two, so the losses add up.
     fmt::print("Total bits lost: {} (the levels' losses add up)\n", total);

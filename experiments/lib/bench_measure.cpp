@@ -12,6 +12,7 @@ void fill_row(Row& row, const CaseFigures& f) {
   row.ci_high = f.interval ? std::optional<double>(f.interval->high) : std::nullopt;
   row.repetitions = f.repetition_medians.size();
   row.repetition_medians = f.repetition_medians;
+  row.rounds = f.repetition_medians.empty() ? 0 : 1;
   row.noisy = !f.noise.empty();
   row.noise = f.noise;
 }

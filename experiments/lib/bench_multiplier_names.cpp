@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "pqmul/algorithms/params.hpp"
+
 namespace pqmul::experiments {
 
 std::vector<std::string> selected_kem_multipliers(const std::vector<std::string>& wanted, const std::string& params,
@@ -18,14 +20,14 @@ std::vector<std::string> selected_kem_multipliers(const std::vector<std::string>
   const auto note = [&](const std::string& text) {
     if (notes) notes->push_back(text);
   };
-  const auto base_of = [](const std::string& m) { return m.substr(0, m.find(':')); };
+  const auto base_of = [](const std::string& m) { return split_multiplier(m).name; };
   if (wanted.empty() || (wanted.size() == 1 && wanted.front() == "all")) {
     for (const auto& m : registered) add(m);
     return out;
   }
   for (const auto& name : wanted) {
     const bool is_registered = std::find(registered.begin(), registered.end(), name) != registered.end();
-    if (name.find(':') != std::string::npos) {
+    if (!split_multiplier(name).params.empty()) {
       add(name);  // an explicit parameterised multiplier
     } else if (params == "all") {
       std::vector<std::string> variants;

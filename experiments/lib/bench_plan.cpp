@@ -16,6 +16,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
@@ -274,11 +275,11 @@ struct Planner {
   void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy, Isa isa,
                 const std::vector<std::string>& ops) {
     std::shared_ptr<Kem> kem = entry.make_for(mult, strategy.value_or(Strategy::cached), isa);
-    const auto colon = mult.find(':');
     Row base;
-    base.multiplier = mult.substr(0, colon);
-    base.params = colon == std::string::npos ? "" : mult.substr(colon + 1);
-    base.id = entry.scheme + "/" + base.multiplier + (base.params.empty() ? "" : "-" + base.params) + "/" + kem->isa();
+    const MultiplierName named = split_multiplier(mult);
+    base.multiplier = named.name;
+    base.params = named.params;
+    base.id = row_id(entry.scheme, mult, kem->isa());
     base.scheme = entry.scheme;
     base.parameter_set = parameter_set_of(entry);
     base.strategy = strategy ? std::string(to_string(*strategy)) : "";
@@ -462,11 +463,8 @@ std::vector<std::string> split_multiplier_list(const std::string& text) {
 std::vector<BenchCase> plan_benchmarks(const BenchSelection& selection, std::vector<std::string>* notes) {
   const auto& valid = bench_operations();
   for (const auto& op : selection.operations)
-    if (std::find(valid.begin(), valid.end(), op) == valid.end()) {
-      std::string names;
-      for (const auto& v : valid) names += (names.empty() ? "" : ", ") + v;
-      throw std::invalid_argument(fmt::format("unknown operation '{}' (valid: {})", op, names));
-    }
+    if (std::find(valid.begin(), valid.end(), op) == valid.end())
+      throw std::invalid_argument(fmt::format("unknown operation '{}' (valid: {})", op, fmt::join(valid, ", ")));
   for (const auto& s : selection.strategies)
     if (s != "all") (void)parse_strategy(s);  // throws, naming the valid strategies
   for (const auto& isa : selection.isas)

@@ -1,6 +1,7 @@
 // The build and machine description stamped on every row.
 #include "pqmul/experiments/context.hpp"
 
+#include "build_commit.hpp"
 #include "pqmul/experiments/cpu_probe.hpp"
 
 #include <fmt/core.h>
@@ -29,7 +30,7 @@ std::string first_line_of(const std::string& command) {
 std::string git_commit() {
   const std::string dir = PQMUL_SOURCE_DIR;
   std::string commit = first_line_of("git -C '" + dir + "' rev-parse --short=12 HEAD 2>/dev/null");
-  if (commit.empty()) return PQMUL_CONFIGURE_COMMIT;
+  if (commit.empty()) return std::string(build_commit());
   // Uncommitted changes to tracked files make the commit alone insufficient.
   const std::string changed =
       first_line_of("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null | head -1");

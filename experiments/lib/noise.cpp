@@ -1,7 +1,7 @@
 // Load and steal readings from /proc, and the noise verdict of a row.
 #include "pqmul/experiments/noise.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <fstream>
@@ -66,9 +66,7 @@ std::string noise_reasons(const std::optional<double>& half_width, const SystemE
     reasons.push_back(fmt::format("steal {:.1f}% > {:g}%", 100 * exposure.steal_fraction(), 100 * limits.max_steal));
   if (limits.max_load > 0 && exposure.max_load1 > limits.max_load)
     reasons.push_back(fmt::format("load {:.2f} > {:g}", exposure.max_load1, limits.max_load));
-  std::string out;
-  for (const auto& r : reasons) out += (out.empty() ? "" : "; ") + r;
-  return out;
+  return fmt::format("{}", fmt::join(reasons, "; "));
 }
 
 }  // namespace pqmul::experiments

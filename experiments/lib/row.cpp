@@ -2,6 +2,8 @@
 // JSON (an array of objects, a missing optional is null), both ways.
 #include "pqmul/experiments/row.hpp"
 
+#include "pqmul/algorithms/params.hpp"
+
 #include <fmt/core.h>
 
 #include <charconv>
@@ -54,6 +56,8 @@ const std::vector<Column>& columns() {
       {"ci_high", Type::optional_real, at(&Row::ci_high)},
       {"repetitions", Type::count, at(&Row::repetitions)},
       {"repetition_medians", Type::real_list, at(&Row::repetition_medians)},
+      {"rounds", Type::count, at(&Row::rounds)},
+      {"round_medians", Type::real_list, at(&Row::round_medians)},
       {"noisy", Type::boolean, at(&Row::noisy)},
       {"noise", Type::text, at(&Row::noise)},
       {"counter_hz", Type::optional_real, at(&Row::counter_hz)},
@@ -264,6 +268,11 @@ std::vector<std::string> row_columns() {
   std::vector<std::string> names;
   for (const auto& c : columns()) names.emplace_back(c.name);
   return names;
+}
+
+std::string row_id(const std::string& target, const std::string& multiplier, const std::string& isa) {
+  const auto [base, params] = split_multiplier(multiplier);
+  return target + "/" + base + (params.empty() ? "" : "-" + params) + "/" + isa;
 }
 
 std::string to_csv_header() {

@@ -1,6 +1,8 @@
 // Medians, order-statistics intervals and the percentile bootstrap.
 #include "pqmul/experiments/statistics.hpp"
 
+#include "pqmul/experiments/row.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -85,6 +87,30 @@ Estimate ratio_estimate(const std::vector<double>& a, const std::vector<double>&
     e.interval = bootstrap_interval(
         [&](std::mt19937_64& rng) { return resampled_median(a, rng) / resampled_median(b, rng); });
   return e;
+}
+
+Estimate paired_ratio_estimate(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("a paired ratio needs as many values on each side");
+  Estimate e;
+  e.value = median_of(a) / median_of(b);
+  if (a.size() < 2) return e;
+  e.interval = bootstrap_interval([&](std::mt19937_64& rng) {
+    std::uniform_int_distribution<std::size_t> pick(0, a.size() - 1);
+    std::vector<double> draw_a(a.size()), draw_b(b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const std::size_t round = pick(rng);
+      draw_a[i] = a[round];
+      draw_b[i] = b[round];
+    }
+    return median_of(std::move(draw_a)) / median_of(std::move(draw_b));
+  });
+  return e;
+}
+
+Estimate row_ratio_estimate(const Row& a, const Row& b) {
+  if (a.round_medians.size() >= 2 && a.round_medians.size() == b.round_medians.size())
+    return paired_ratio_estimate(a.round_medians, b.round_medians);
+  return ratio_estimate(interval_units(a), interval_units(b));
 }
 
 }  // namespace pqmul::experiments

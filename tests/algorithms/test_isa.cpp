@@ -2,6 +2,8 @@
 // the registry's choice of a SIMD version.
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "../common/isa_gate.hpp"
@@ -48,6 +50,27 @@ TEST_CASE("forcing the portable path makes every SIMD ISA unavailable", "[isa]")
 #if defined(PQMUL_X86_SIMD)
   CHECK_THAT(pqmul::isa_unavailable_reason(Isa::avx2), Catch::Contains("forced"));
 #endif
+}
+
+TEST_CASE("the best of a list of ISAs is the widest that is available", "[isa]") {
+  using pqmul::best_available_isa;
+  const std::vector<Isa> only_portable{Isa::portable};
+  CHECK(best_available_isa(only_portable) == Isa::portable);
+  CHECK(best_available_isa(std::vector<Isa>{}) == Isa::portable);
+  CHECK(best_available_isa(pqmul::compiled_isas()) == pqmul::best_isa());
+  for (Isa isa : {Isa::avx2, Isa::avx512, Isa::neon}) {
+    INFO(pqmul::isa_name(isa));
+    // An unavailable ISA is never chosen; an available one beats portable.
+    const std::vector<Isa> pair{isa, Isa::portable};
+    CHECK(best_available_isa(pair) == (pqmul::isa_available(isa) ? isa : Isa::portable));
+  }
+  if (pqmul::isa_available(Isa::avx512) && pqmul::isa_available(Isa::avx2)) {
+    CHECK(best_available_isa(std::vector<Isa>{Isa::avx2, Isa::avx512}) == Isa::avx512);
+    CHECK(best_available_isa(std::vector<Isa>{Isa::avx512, Isa::avx2}) == Isa::avx512);
+    CHECK(best_available_isa(std::vector<Isa>{Isa::portable, Isa::avx2}) == Isa::avx2);
+  }
+  ForcePortable forced(true);
+  CHECK(best_available_isa(pqmul::compiled_isas()) == Isa::portable);
 }
 
 TEST_CASE("the registry builds the requested ISA or explains why not", "[isa][registry]") {

@@ -101,6 +101,9 @@ class FakeRunner final : public Runner {
   std::set<std::string> unchecked_benches;  // "<target>/<multiplier>": rows carry no verdict
   std::vector<std::string> isas{"portable"};
   std::size_t fail_after = static_cast<std::size_t>(-1);  // throw (as if interrupted) after this many commands
+  // The n-th benchmark (0-based, counted over this runner) prints medians of
+  // 1000 + n * median_step, so rounds of a job can be told apart.
+  double median_step = 0;
 
   CommandResult run(const Command& c) override {
     if (commands.size() >= fail_after) throw std::runtime_error("interrupted");
@@ -134,6 +137,7 @@ class FakeRunner final : public Runner {
         r.out = "all checks passed\n";
       }
     } else if (subcommand(a) == "bench") {
+      const double median = 1000 + median_step * static_cast<double>(benches() - 1);
       std::vector<Row> rows;
       std::string ops = after(a, "--ops");
       std::size_t start = 0;
@@ -152,9 +156,12 @@ class FakeRunner final : public Runner {
         if (!has(a, "--correctness-only")) {
           row.counter = "tsc";
           row.counter_overhead = 30;
-          row.median = 1000;
-          row.p10 = 900;
-          row.p90 = 1100;
+          row.median = median;
+          row.p10 = median - 100;
+          row.p90 = median + 100;
+          row.repetitions = 2;
+          row.repetition_medians = {median, median};
+          row.rounds = 1;
           row.samples = std::stoul(after(a, "--samples"));
         }
         row.correct = failing_benches.count(target + "/" + row.multiplier)     ? "fail"

@@ -347,12 +347,12 @@ TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[
   }
   SECTION("an interrupted sweep continues where it stopped") {
     FakeRunner interrupted;
-    interrupted.fail_after = 12;  // git, then the first tree's build (4 commands) and a few jobs
+    interrupted.fail_after = 17;  // git, the three trees' builds (4 commands each), then a few jobs
     CHECK_THROWS_WITH(run_sweep(f.spec, f.plan, f.host, f.options, interrupted, f.progress), "interrupted");
     const auto state = load_state(f.options.results_dir);
     REQUIRE(state);
     CHECK(state->finished.empty());
-    CHECK(state->builds.size() == 1);
+    CHECK(state->builds.size() == 3);  // every tree is built before the first job runs
     const std::size_t done = state->jobs.size();
     CHECK(done > 0);
     CHECK(done < 36);
@@ -364,13 +364,13 @@ TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[
 
     FakeRunner rest;
     const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, rest, f.progress);
-    CHECK(rest.builds() == 2);
+    CHECK(rest.builds() == 0);
     CHECK(summary.jobs_resumed == done);
     CHECK(summary.jobs_run == 36 - done);
     const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
     CHECK(rows.size() == 36);
     CHECK(summary.failed_rows == 0);
-    CHECK_THAT(f.progress.str(), Catch::Contains("resuming: 1 builds and"));
+    CHECK_THAT(f.progress.str(), Catch::Contains("resuming: 3 builds and"));
   }
   SECTION("--retry-failed redoes failed builds and rows only") {
     FakeRunner first;

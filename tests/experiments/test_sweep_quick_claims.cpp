@@ -30,7 +30,7 @@ std::vector<Row> planned_rows(const Plan& plan) {
   std::vector<Row> rows;
   for (const auto& job : plan.jobs) {
     const auto& tree = plan.trees[job.tree];
-    const auto [base, params] = split_multiplier(job.multiplier);
+    const auto [base, params] = pqmul::split_multiplier(job.multiplier);
     for (const auto& op : job.operations) {
       Row r;
       r.id = row_id(job.target, job.multiplier, job.isa);

@@ -172,7 +172,7 @@ TEST_CASE("sweep spec: malformed specs are refused with a located message", "[sw
     CHECK_THAT(error_of("[kem]\nschemes = [\"saber\"]\nstrategies = [\"greedy\"]\n"), Catch::Contains("'greedy'"));
   }
   SECTION("duplicates and empty lists") {
-    CHECK_THAT(error_of(std::string("compilers = [\"gcc\", \"gcc\"]\n") + minimal_kem), Catch::Contains("listed twice"));
+    CHECK_THAT(error_of(std::string("compilers = [\"gcc\", \"gcc\"]\n") + minimal_kem), Catch::Contains("'compilers' lists gcc twice"));
     CHECK_THAT(error_of(std::string("vectorize = [true, true]\n") + minimal_kem), Catch::Contains("twice"));
     CHECK_THAT(error_of(std::string("isas = []\n") + minimal_kem), Catch::Contains("at least one"));
   }

@@ -12,20 +12,20 @@
 namespace pqmul::experiments::claims_detail {
 namespace {
 
-// The value of `row`: the median of its repetition medians where it has them.
+// The value of `row`: the median of its round or repetition medians where it has them.
 double row_value(const Row& row) {
-  return row.repetition_medians.empty() ? *row.median : median_of(row.repetition_medians);
+  return interval_units(row).empty() ? *row.median : median_of(interval_units(row));
 }
 
 bool has_repetitions(const Side& side) {
   return std::all_of(side.rows.begin(), side.rows.end(),
-                     [](const Row* r) { return r->repetition_medians.size() >= 2; });
+                     [](const Row* r) { return interval_units(*r).size() >= 2; });
 }
 
 double resampled_side(const Side& side, std::mt19937_64& rng) {
   double best = 0;
   for (std::size_t i = 0; i < side.rows.size(); ++i) {
-    const double v = resampled_median(side.rows[i]->repetition_medians, rng);
+    const double v = resampled_median(interval_units(*side.rows[i]), rng);
     best = i == 0 ? v : std::min(best, v);
   }
   return best;
@@ -115,7 +115,7 @@ std::string side_labels(const Side& side) {
 Ratio cell_ratio(const SidePair& cell) {
   const auto& [num, den] = cell;
   if (num->rows.size() == 1 && den->rows.size() == 1 && has_repetitions(*num) && has_repetitions(*den)) {
-    const Estimate e = ratio_estimate(num->rows.front()->repetition_medians, den->rows.front()->repetition_medians);
+    const Estimate e = row_ratio_estimate(*num->rows.front(), *den->rows.front());
     return {e.value, e.interval};
   }
   Ratio r{side_value(*num) / side_value(*den), std::nullopt};

@@ -90,8 +90,8 @@ Cell ratio_cell(const Row* a, const Row* b, const TableOptions& o, const FigureU
   const double scale = u.factor(*a) / u.factor(*b);
   const double va = *value_of(*a, o.value), vb = *value_of(*b, o.value);
   if (vb <= 0) return c;
-  if (o.value == "median" && !a->repetition_medians.empty() && !b->repetition_medians.empty()) {
-    const Estimate e = ratio_estimate(a->repetition_medians, b->repetition_medians);
+  if (o.value == "median" && !interval_units(*a).empty() && !interval_units(*b).empty()) {
+    const Estimate e = row_ratio_estimate(*a, *b);
     c.value = e.value * scale;
     if (e.interval) c.interval = Interval{e.interval->low * scale, e.interval->high * scale};
   } else {

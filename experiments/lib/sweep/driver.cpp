@@ -16,6 +16,8 @@
 
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/sweep.hpp"
+#include "pqmul/experiments/sweep_rounds.hpp"
+#include "sweep_steps.hpp"
 #include "pqmul/schemes/common/sha256.hpp"
 
 namespace pqmul::experiments {
@@ -23,30 +25,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-constexpr double default_build_seconds = 240.0;
-constexpr double default_job_seconds = 1.0;
-
-std::string first_line(const std::string& text) {
-  const auto end = text.find('\n');
-  return text.substr(0, end);
-}
-
-// The last non-empty line of a command's output: usually the reason it failed.
-std::string last_line(const CommandResult& r) {
-  for (const std::string* text : {&r.err, &r.out}) {
-    std::istringstream lines(*text);
-    std::string line, last;
-    while (std::getline(lines, line))
-      if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
-    if (!last.empty()) return last;
-  }
-  return "no output";
-}
-
-std::string failure_note(const std::string& what, const CommandResult& r) {
-  return fmt::format("{} failed (exit {}): {}", what, r.exit_code, last_line(r));
-}
+using sweep_steps::build_tree;
+using sweep_steps::failure_note;
+using sweep_steps::first_line;
 
 std::string parameter_set_of(const Job& job) {
   if (job.kind == JobKind::ring) return job.target;
@@ -54,70 +35,6 @@ std::string parameter_set_of(const Job& job) {
     if (job.target.rfind(prefix, 0) == 0 && job.target.size() > std::string(prefix).size())
       return job.target.substr(std::string(prefix).size());
   return job.target;
-}
-
-// ISAs the tree's registry offers, from `pqmul list --json`.
-std::vector<std::string> tree_isas(const TreeConfig& tree, const SweepOptions& options, Runner& runner,
-                                   const std::string& log, std::string& note) {
-  std::vector<std::string> argv = tree.emulator;
-  argv.insert(argv.end(), {tree_pqmul(tree, options), "list", "--json"});
-  const auto r = runner.run({argv, log});
-  if (r.exit_code != 0) {
-    note = failure_note("pqmul list --json", r);
-    return {};
-  }
-  try {
-    // Each entry names an ISA built into the tree and whether this CPU runs it
-    // (a plain name: built and runnable).
-    std::vector<std::string> isas;
-    const auto listing = nlohmann::json::parse(r.out);  // named: the loop below reads into it
-    for (const auto& entry : listing.at("isas")) {
-      if (entry.is_string())
-        isas.push_back(entry.get<std::string>());
-      else if (entry.value("runs_here", false))
-        isas.push_back(entry.at("isa").get<std::string>());
-    }
-    return isas;
-  } catch (const nlohmann::json::exception& e) {
-    note = fmt::format("pqmul list --json printed no ISA list: {}", e.what());
-    return {};
-  }
-}
-
-std::string tree_flags(const TreeConfig& tree, const SweepOptions& options) {
-  std::ifstream in(fs::path(tree_dir(tree, options)) / "compile_commands.json");
-  if (!in) return {};
-  try {
-    const auto commands = nlohmann::json::parse(in);
-    for (const auto& c : commands)
-      if (c.value("file", "").find("/algorithms/src/") != std::string::npos && c.contains("command"))
-        return flags_from_command_line(c.at("command").get<std::string>());
-  } catch (const nlohmann::json::exception&) {
-  }
-  return {};
-}
-
-BuildRecord build_tree(const TreeConfig& tree, const SweepOptions& options, Runner& runner, const std::string& log) {
-  BuildRecord b;
-  const auto start = Clock::now();
-  const std::string cxx = tree.cxx.empty() ? std::string(tree.arch) + "-linux-gnu-g++" : tree.cxx;
-  const auto version = runner.run({{cxx, "--version"}, log});
-  b.compiler_version = version.exit_code == 0 ? first_line(version.out) : "";
-  const auto configured = runner.run({configure_command(tree, options), log, true});
-  if (configured.exit_code != 0) {
-    b.note = failure_note("configure", configured) + " (log: " + log + ")";
-  } else {
-    const auto built = runner.run({build_command(tree, options), log, true});
-    if (built.exit_code != 0) {
-      b.note = failure_note("build", built) + " (log: " + log + ")";
-    } else {
-      b.isas = tree_isas(tree, options, runner, log, b.note);
-      b.ok = b.note.empty();
-      b.flags = tree_flags(tree, options);
-    }
-  }
-  b.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return b;
 }
 
 struct RunContext {
@@ -247,6 +164,42 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
   return rec;
 }
 
+// Whether a finished job takes further rounds: it was measured here and
+// passed (a failed job keeps the round that shows its failure).
+bool takes_rounds(const JobRecord& rec, const TreeConfig& tree) {
+  return rec.status == JobStatus::done && !tree.emulated &&
+         std::any_of(rec.rows.begin(), rec.rows.end(), [](const Row& r) { return r.median.has_value(); });
+}
+
+// Round `round` (>= 2) of a job: its benchmark again, in a new process, merged
+// into the rows of the rounds before. The check ran in round 1.
+void run_round(const Job& job, const TreeConfig& tree, RunContext& ctx, const std::string& log, JobRecord& rec,
+               std::size_t round) {
+  const auto start = Clock::now();
+  JobRecord next;
+  std::vector<std::string> notes;
+  bool ok = read_bench_rows(job, tree, ctx, log, next, notes);
+  if (ok) {
+    try {
+      add_round(rec.rows, next.rows, round);
+    } catch (const std::runtime_error& e) {
+      notes.push_back(e.what());
+      ok = false;
+    }
+  }
+  if (ok && std::any_of(rec.rows.begin(), rec.rows.end(), [](const Row& r) { return r.correct == "fail"; })) {
+    notes.push_back("the benchmark's own correctness check failed");
+    ok = false;
+  }
+  if (!ok) {
+    rec.status = JobStatus::failed;
+    rec.note = fmt::format("{}{}round {}: {}", rec.note, rec.note.empty() ? "" : "; ", round, fmt::join(notes, "; "));
+    for (auto& r : rec.rows) r.correct = "fail";
+  }
+  rec.rounds = round;
+  rec.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 void write_text(const fs::path& path, const std::string& text) {
   const fs::path temp = path.string() + ".tmp";
   {
@@ -315,67 +268,6 @@ std::vector<Row> rows_without_cycles(const Job& job, const TreeConfig& tree, con
   return rows;
 }
 
-std::string format_duration(double seconds) {
-  const long s = seconds < 0 ? 0 : static_cast<long>(seconds + 0.5);
-  if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, s % 3600 / 60);
-  if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
-  return fmt::format("{}s", s);
-}
-
-double estimate_remaining(std::size_t builds_left, std::size_t jobs_left, double build_seconds, std::size_t builds_done,
-                          double job_seconds, std::size_t jobs_done) {
-  // Before anything was measured: a clean tree takes minutes (the pqmul
-  // target alone, -j2), a job (check and benchmark) about a second.
-  const double per_build = builds_done ? build_seconds / static_cast<double>(builds_done) : default_build_seconds;
-  const double per_job = jobs_done ? job_seconds / static_cast<double>(jobs_done) : default_job_seconds;
-  return static_cast<double>(builds_left) * per_build + static_cast<double>(jobs_left) * per_job;
-}
-
-void print_plan(const Plan& plan, const SweepSpec& spec, const SweepOptions& options, std::ostream& out) {
-  std::size_t rows = 0;
-  std::map<std::string, std::size_t> kinds;
-  for (const auto& j : plan.jobs) {
-    rows += j.operations.size();
-    ++kinds[to_string(j.kind)];
-  }
-  std::string per_kind;
-  for (const auto& [kind, n] : kinds) per_kind += fmt::format("{}{} {}", per_kind.empty() ? "" : ", ", n, kind);
-  fmt::print(out, "sweep '{}' ({}): {} trees, {} jobs ({}), {} rows; {} skipped\n", spec.name, options.spec_path,
-             plan.trees.size(), plan.jobs.size(), per_kind.empty() ? "none" : per_kind, rows, plan.skipped.size());
-  fmt::print(out, "results: {}\n", options.results_dir);
-  fmt::print(out,
-             "estimate from a clean tree: ~{} ({} builds at ~{} each on 2 free cores, {} jobs at ~{} each); "
-             "a rerun skips finished builds and jobs\n",
-             format_duration(estimate_remaining(plan.trees.size(), plan.jobs.size(), 0, 0, 0, 0)), plan.trees.size(),
-             format_duration(estimate_remaining(1, 0, 0, 0, 0, 0)), plan.jobs.size(),
-             format_duration(estimate_remaining(0, 1, 0, 0, 0, 0)));
-  for (std::size_t t = 0; t < plan.trees.size(); ++t) {
-    const auto& tree = plan.trees[t];
-    fmt::print(out, "\ntree {} ({}{}), {} jobs\n", tree.name(), tree.emulated ? "emulated: correctness only, " : "",
-               tree.cxx.empty() ? "toolchain " + tree.toolchain_file : tree.cxx, plan.jobs_of(t));
-    fmt::print(out, "  configure: {}\n  build:     {}\n", shell_words(configure_command(tree, options)),
-               shell_words(build_command(tree, options)));
-    std::set<JobKind> shown;
-    for (const auto& job : plan.jobs) {
-      if (job.tree != t || shown.count(job.kind)) continue;
-      shown.insert(job.kind);
-      const auto check = check_command(job, tree, spec, options);
-      fmt::print(out, "  e.g. {} check: {}\n", to_string(job.kind),
-                 check.empty() ? "(none: the benchmark checks the known answers)" : shell_words(check));
-      if (!tree.emulated || job.kind == JobKind::aead)
-        fmt::print(out, "       {} bench: {}\n", to_string(job.kind), shell_words(bench_command(job, tree, spec, options)));
-    }
-    for (const auto& job : plan.jobs)
-      if (job.tree == t) fmt::print(out, "  - {}\n", job.label());
-  }
-  if (!plan.skipped.empty()) {
-    fmt::print(out, "\nskipped (recorded in manifest.json):\n");
-    for (const auto& s : plan.skipped)
-      fmt::print(out, "  {}{}: {}\n", s.tree.empty() ? "" : "[" + s.tree + "] ", s.what, s.reason);
-  }
-  fmt::print(out, "(ISAs are checked again against each tree's registry after it is built)\n");
-}
-
 SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& host, const SweepOptions& options,
                        Runner& runner, std::ostream& progress) {
   const auto start = Clock::now();
@@ -400,12 +292,13 @@ SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& 
 
   SweepSummary summary;
   const std::size_t total_builds = plan.trees.size(), total_jobs = plan.jobs.size();
-  std::size_t builds_seen = 0, jobs_seen = 0;
+  const std::size_t total_runs = total_jobs * spec.rounds;  // a job runs once per round
+  std::size_t builds_seen = 0, jobs_seen = 0, runs_timed = 0;
   double build_seconds = 0, job_seconds = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   auto eta = [&] {
-    return format_duration(estimate_remaining(total_builds - builds_seen, total_jobs - jobs_seen, build_seconds,
-                                              summary.builds_run, job_seconds, summary.jobs_run));
+    return format_duration(estimate_remaining(total_builds - builds_seen, total_runs - jobs_seen, build_seconds,
+                                              summary.builds_run, job_seconds, runs_timed));
   };
   std::size_t builds_done_before = 0, jobs_done_before = 0;
   for (const auto& tree : plan.trees) {
@@ -439,39 +332,64 @@ SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& 
       fmt::print(progress, "[build {}/{}] {}: {} in {} | elapsed {}, left {} builds + {} jobs, ETA ~{}\n",
                  builds_seen, total_builds, tree.name(), b.ok ? "ok" : "FAILED: " + b.note,
                  format_duration(b.seconds), format_duration(elapsed()), total_builds - builds_seen,
-                 total_jobs - jobs_seen, eta());
+                 total_runs - jobs_seen, eta());
       progress.flush();
       state.builds[tree.name()] = std::move(b);
       save_state(options.results_dir, state);
     }
-    const BuildRecord& build = state.builds.at(tree.name());
-    if (!build.ok) ++summary.builds_failed;
+    if (!state.builds.at(tree.name()).ok) ++summary.builds_failed;
+  }
 
-    for (const auto& job : plan.jobs) {
-      if (job.tree != t) continue;
-      ++jobs_seen;
-      const std::string key = job.key(plan.trees);
-      const auto done = state.jobs.find(key);
-      if (done != state.jobs.end() && (done->second.status != JobStatus::failed || !options.retry_failed)) {
-        ++summary.jobs_resumed;
-        continue;
+  // Then the jobs, round by round: round r runs every job once before round
+  // r + 1 starts, so the rounds of a job are minutes apart and in different
+  // processes.
+  const std::size_t rounds = spec.rounds;
+  for (std::size_t round = 1; round <= rounds; ++round) {
+    for (std::size_t t = 0; t < plan.trees.size(); ++t) {
+      const auto& tree = plan.trees[t];
+      const std::string log = (results / "logs" / (tree.name() + ".log")).string();
+      const BuildRecord& build = state.builds.at(tree.name());
+      for (const auto& job : plan.jobs) {
+        if (job.tree != t) continue;
+        ++jobs_seen;
+        const std::string key = job.key(plan.trees);
+        const auto done = state.jobs.find(key);
+        const std::string round_tag = rounds > 1 ? fmt::format("round {}/{}, ", round, rounds) : "";
+        if (round == 1 && done != state.jobs.end() &&
+            (done->second.status != JobStatus::failed || !options.retry_failed)) {
+          ++summary.jobs_resumed;
+          continue;
+        }
+        if (round > 1 && (done == state.jobs.end() || !takes_rounds(done->second, tree) || done->second.rounds >= round))
+          continue;
+        const auto run_start = Clock::now();
+        JobRecord rec;
+        if (round == 1) {
+          rec = run_job(job, tree, build, ctx, log);
+        } else {
+          rec = std::move(done->second);
+          run_round(job, tree, ctx, log, rec, round);
+        }
+        if (round == rounds && rounds > 1 && rec.status == JobStatus::done)
+          judge_rounds(rec.rows, spec.max_half_width / 100);
+        if (round == 1) ++summary.jobs_run;
+        ++runs_timed;
+        job_seconds += std::chrono::duration<double>(Clock::now() - run_start).count();
+        std::string outcome;
+        if (rec.status == JobStatus::skipped) {
+          outcome = "skipped: " + rec.note;
+        } else {
+          outcome = fmt::format("{} rows, {}", rec.rows.size(),
+                                rec.rows.empty() ? "?" : rec.rows.front().correct == "pass" ? "pass" : "FAIL");
+          if (!rec.note.empty()) outcome += " (" + rec.note + ")";
+        }
+        fmt::print(progress, "[{}row {}/{}] {} {}: {} | {} left, elapsed {}, ETA ~{}\n", round_tag,
+                   (jobs_seen - 1) % total_jobs + 1, total_jobs, tree.name(), job.label(), outcome,
+                   total_runs - jobs_seen, format_duration(elapsed()), eta());
+        progress.flush();
+        state.jobs[key] = std::move(rec);
+        save_state(options.results_dir, state);
       }
-      JobRecord rec = run_job(job, tree, build, ctx, log);
-      ++summary.jobs_run;
-      job_seconds += rec.seconds;
-      std::string outcome;
-      if (rec.status == JobStatus::skipped) {
-        outcome = "skipped: " + rec.note;
-      } else {
-        outcome = fmt::format("{} rows, {}", rec.rows.size(),
-                              rec.rows.empty() ? "?" : rec.rows.front().correct == "pass" ? "pass" : "FAIL");
-        if (!rec.note.empty()) outcome += " (" + rec.note + ")";
-      }
-      fmt::print(progress, "[row {}/{}] {} {}: {} | {} left, elapsed {}, ETA ~{}\n", jobs_seen, total_jobs,
-                 tree.name(), job.label(), outcome, total_jobs - jobs_seen, format_duration(elapsed()), eta());
-      progress.flush();
-      state.jobs[key] = std::move(rec);
-      save_state(options.results_dir, state);
     }
   }
 

@@ -94,12 +94,17 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
   m["requested_counter"] = spec.counter;
   m["samples"] = spec.samples;
   m["repetitions"] = spec.repetitions;
+  m["rounds"] = spec.rounds;
   m["pin_cpu"] = spec.pin_cpu ? json(*spec.pin_cpu) : json(nullptr);
   m["noise_guard"] = {{"max_half_width_percent", spec.max_half_width},
                       {"max_steal_percent", spec.max_steal},
                       {"reruns", spec.reruns},
                       {"kept_attempt", "the narrowest interval (a clean attempt before a noisy one)"}};
-  m["median_interval_method"] = median_interval_method;
+  m["median_interval_method"] =
+      spec.rounds > 1 ? std::string("order statistics of the per-round medians (one benchmark process per round; "
+                                    "distribution-free, binomial coverage)")
+                      : std::string(median_interval_method);
+  m["ratio_interval_method"] = ratio_interval_method;
   json machine = json::object();
   for (const auto& [key, value] : describe(cpu_description())) machine[key] = value;
   m["machine"] = std::move(machine);

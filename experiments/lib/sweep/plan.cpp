@@ -22,13 +22,13 @@ void add_unique(Strings& v, const std::string& s) {
   if (!contains(v, s)) v.push_back(s);
 }
 
-std::string base_of(const std::string& multiplier) { return split_multiplier(multiplier).first; }
+std::string base_of(const std::string& multiplier) { return split_multiplier(multiplier).name; }
 
 // A named multiplier is offered when the registry lists it, or (with
 // parameters) when it lists its base name.
 bool offers(const Strings& offered, const std::string& multiplier) {
   if (contains(offered, multiplier)) return true;
-  if (multiplier.find(':') == std::string::npos) return false;
+  if (split_multiplier(multiplier).params.empty()) return false;
   for (const auto& o : offered)
     if (base_of(o) == base_of(multiplier)) return true;
   return false;
@@ -387,17 +387,6 @@ void drop_idle_trees(Plan& plan) {
 }
 
 }  // namespace
-
-std::pair<std::string, std::string> split_multiplier(const std::string& multiplier) {
-  const auto colon = multiplier.find(':');
-  if (colon == std::string::npos) return {multiplier, ""};
-  return {multiplier.substr(0, colon), multiplier.substr(colon + 1)};
-}
-
-std::string row_id(const std::string& target, const std::string& multiplier, const std::string& isa) {
-  const auto [base, params] = split_multiplier(multiplier);
-  return target + "/" + base + (params.empty() ? "" : "-" + params) + "/" + isa;
-}
 
 std::vector<std::string> isa_cpu_requirements(const std::string& isa) {
   if (isa == "avx2") return {"avx2", "bmi2"};

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <toml.hpp>
 
+#include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
 
 namespace pqmul::experiments {
@@ -27,24 +28,16 @@ void check_keys(const toml::value& table, const std::string& where, const String
            "unknown key");
 }
 
-// A string or an array of strings; each must be one of `allowed` unless that
-// is empty. Duplicates are refused: they would only repeat rows.
-Strings strings(const toml::value& v, const std::string& key, const Strings& allowed = {},
-                const Strings& also_allowed = {}) {
-  Strings out;
+// One value or an array of values of `key`, each read (and checked) by
+// `read`. Duplicates are refused: they would only repeat rows.
+template <class T, class Read>
+std::vector<T> distinct_values(const toml::value& v, const std::string& key, Read read) {
+  std::vector<T> out;
   auto take = [&](const toml::value& item) {
-    if (!item.is_string()) fail(item, fmt::format("'{}' must be a string or an array of strings", key), "not a string");
-    const std::string s = item.as_string().str;
-    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end() &&
-        std::find(also_allowed.begin(), also_allowed.end(), s) == also_allowed.end()) {
-      Strings valid = allowed;
-      valid.insert(valid.end(), also_allowed.begin(), also_allowed.end());
-      fail(item, fmt::format("'{}' is not a valid entry of '{}' (valid: {})", s, key, fmt::join(valid, ", ")),
-           "unknown name");
-    }
-    if (std::find(out.begin(), out.end(), s) != out.end())
-      fail(item, fmt::format("'{}' is listed twice in '{}'", s, key), "duplicate");
-    out.push_back(s);
+    T value = read(item);
+    if (std::find(out.begin(), out.end(), value) != out.end())
+      fail(item, fmt::format("'{}' lists {} twice", key, value), "duplicate");
+    out.push_back(std::move(value));
   };
   if (v.is_array()) {
     for (const auto& item : v.as_array()) take(item);
@@ -53,6 +46,24 @@ Strings strings(const toml::value& v, const std::string& key, const Strings& all
   }
   if (out.empty()) fail(v, fmt::format("'{}' must name at least one entry", key), "empty");
   return out;
+}
+
+// A string or an array of strings; each must be one of `allowed` unless that
+// is empty.
+Strings strings(const toml::value& v, const std::string& key, const Strings& allowed = {},
+                const Strings& also_allowed = {}) {
+  return distinct_values<std::string>(v, key, [&](const toml::value& item) {
+    if (!item.is_string()) fail(item, fmt::format("'{}' must be a string or an array of strings", key), "not a string");
+    std::string s = item.as_string().str;
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end() &&
+        std::find(also_allowed.begin(), also_allowed.end(), s) == also_allowed.end()) {
+      Strings valid = allowed;
+      valid.insert(valid.end(), also_allowed.begin(), also_allowed.end());
+      fail(item, fmt::format("'{}' is not a valid entry of '{}' (valid: {})", s, key, fmt::join(valid, ", ")),
+           "unknown name");
+    }
+    return s;
+  });
 }
 
 std::size_t whole_number(const toml::value& v, const std::string& key, std::size_t min, std::size_t max) {
@@ -82,21 +93,11 @@ std::string text(const toml::value& v, const std::string& key) {
 }
 
 std::vector<bool> booleans(const toml::value& v, const std::string& key) {
-  std::vector<bool> out;
-  auto take = [&](const toml::value& item) {
+  return distinct_values<bool>(v, key, [&](const toml::value& item) {
     if (!item.is_boolean())
       fail(item, fmt::format("'{}' must be true, false or an array of them", key), "not a boolean");
-    if (std::find(out.begin(), out.end(), item.as_boolean()) != out.end())
-      fail(item, fmt::format("'{}' lists {} twice", key, item.as_boolean()), "duplicate");
-    out.push_back(item.as_boolean());
-  };
-  if (v.is_array()) {
-    for (const auto& item : v.as_array()) take(item);
-  } else {
-    take(v);
-  }
-  if (out.empty()) fail(v, fmt::format("'{}' must name at least one entry", key), "empty");
-  return out;
+    return item.as_boolean();
+  });
 }
 
 const toml::value& table(const toml::value& v, const std::string& key) {
@@ -257,8 +258,8 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   }
   SweepSpec spec;
   check_keys(root, "the spec", {"name", "description", "compilers", "compiler_commands", "architectures",
-                                "vectorize", "isas", "samples", "repetitions", "max_half_width", "max_steal",
-                                "reruns", "pin_cpu", "counter", "kem", "ring", "aead"});
+                                "vectorize", "isas", "samples", "repetitions", "rounds", "max_half_width",
+                                "max_steal", "reruns", "pin_cpu", "counter", "kem", "ring", "aead"});
   const auto& m = root.as_table();
   if (m.count("name")) spec.name = text(m.at("name"), "name");
   if (m.count("description")) spec.description = text(m.at("description"), "description");
@@ -281,6 +282,15 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
   if (m.count("isas")) spec.isas = strings(m.at("isas"), "isas", known_isas());
   if (m.count("samples")) spec.samples = positive(m.at("samples"), "samples", 10'000'000);
   if (m.count("repetitions")) spec.repetitions = positive(m.at("repetitions"), "repetitions", 1000);
+  if (m.count("rounds")) {
+    spec.rounds = positive(m.at("rounds"), "rounds", 100);
+    const std::size_t fewest = fewest_for_median_interval();
+    if (spec.rounds > 1 && spec.rounds < fewest)
+      fail(m.at("rounds"),
+           fmt::format("rounds is {}: give 1, or at least {} (the fewest a 95% interval over rounds needs)",
+                       spec.rounds, fewest),
+           "too few rounds");
+  }
   if (m.count("max_half_width")) spec.max_half_width = real_number(m.at("max_half_width"), "max_half_width", 0.01, 100);
   if (m.count("max_steal")) spec.max_steal = real_number(m.at("max_steal"), "max_steal", 0, 100);
   if (m.count("reruns")) spec.reruns = whole_number(m.at("reruns"), "reruns", 0, 10);

@@ -59,6 +59,7 @@ std::string state_to_json(const SweepState& state) {
     j["jobs"][key] = {{"status", to_string(r.status)},
                       {"note", r.note},
                       {"seconds", r.seconds},
+                      {"rounds", r.rounds},
                       {"rows", json::parse(to_json(r.rows))}};
   return j.dump(1);
 }
@@ -88,6 +89,8 @@ SweepState state_from_json(const std::string& text) {
       r.status = parse_status(v.at("status").get<std::string>());
       r.note = v.at("note").get<std::string>();
       r.seconds = v.at("seconds").get<double>();
+      r.rounds = v.value("rounds", std::size_t{1});
+      if (r.rounds < 1) throw std::runtime_error("a job record with no rounds in " + std::string(state_file));
       r.rows = from_json(v.at("rows").dump());
       s.jobs[key] = std::move(r);
     }

@@ -235,28 +235,29 @@ void MultiSponge<Ways>::squeeze(const Outputs& outputs) {
 template class MultiSponge<4>;
 template class MultiSponge<8>;
 
-void shake128_x4(const MultiSponge<4>::Outputs& outputs, const MultiSponge<4>::Inputs& inputs) {
-  Shake128X4 h;
+namespace {
+template <class Shake>
+void shake_once(const typename Shake::Outputs& outputs, const typename Shake::Inputs& inputs) {
+  Shake h;
   h.absorb(inputs);
   h.squeeze(outputs);
+}
+}  // namespace
+
+void shake128_x4(const MultiSponge<4>::Outputs& outputs, const MultiSponge<4>::Inputs& inputs) {
+  shake_once<Shake128X4>(outputs, inputs);
 }
 
 void shake256_x4(const MultiSponge<4>::Outputs& outputs, const MultiSponge<4>::Inputs& inputs) {
-  Shake256X4 h;
-  h.absorb(inputs);
-  h.squeeze(outputs);
+  shake_once<Shake256X4>(outputs, inputs);
 }
 
 void shake128_x8(const MultiSponge<8>::Outputs& outputs, const MultiSponge<8>::Inputs& inputs) {
-  Shake128X8 h;
-  h.absorb(inputs);
-  h.squeeze(outputs);
+  shake_once<Shake128X8>(outputs, inputs);
 }
 
 void shake256_x8(const MultiSponge<8>::Outputs& outputs, const MultiSponge<8>::Inputs& inputs) {
-  Shake256X8 h;
-  h.absorb(inputs);
-  h.squeeze(outputs);
+  shake_once<Shake256X8>(outputs, inputs);
 }
 
 namespace {

@@ -3,6 +3,8 @@
 // every family library carries them.
 #include "pqmul/schemes/kem.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -23,16 +25,6 @@ void Kem::check_secret_key(std::span<const std::uint8_t> sk) const {
                        std::to_string(sk.size()));
 }
 
-namespace {
-
-std::string joined(const std::vector<std::string>& items) {
-  std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
-  return s;
-}
-
-}  // namespace
-
 std::vector<Isa> KemEntry::isas(std::string_view multiplier) const {
   std::vector<Isa> out = {Isa::portable};
   if (simd_isas)
@@ -46,8 +38,8 @@ std::unique_ptr<Kem> KemEntry::make_for(std::string_view multiplier, Strategy s,
   if (std::find(have.begin(), have.end(), isa) == have.end()) {
     std::vector<std::string> names;
     for (Isa i : have) names.emplace_back(isa_name(i));
-    throw std::invalid_argument(scheme + "/" + std::string(multiplier) + " has no " + std::string(isa_name(isa)) +
-                                " version; built: " + joined(names));
+    throw std::invalid_argument(fmt::format("{}/{} has no {} version; built: {}", scheme, multiplier, isa_name(isa),
+                                            fmt::join(names, ", ")));
   }
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(scheme + "/" + std::string(multiplier) + "/" + std::string(isa_name(isa)) +
@@ -56,11 +48,7 @@ std::unique_ptr<Kem> KemEntry::make_for(std::string_view multiplier, Strategy s,
 }
 
 Isa best_kem_isa(const KemEntry& entry, std::string_view multiplier) {
-  Isa best = Isa::portable;
-  auto rank = [](Isa i) { return i == Isa::avx512 ? 3 : i == Isa::avx2 ? 2 : i == Isa::neon ? 1 : 0; };
-  for (Isa i : entry.isas(multiplier))
-    if (isa_available(i) && rank(i) > rank(best)) best = i;
-  return best;
+  return best_available_isa(entry.isas(multiplier));
 }
 
 }  // namespace pqmul

@@ -1,6 +1,8 @@
 // The Kyber and ML-KEM entries of the KEM registry: scheme names, the
 // multipliers of the kyber ring (the registry's), and the instantiation each
 // registry entry selects.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -9,12 +11,6 @@
 
 namespace pqmul::kyber {
 namespace {
-
-std::string join(const std::vector<std::string>& items) {
-  std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
-  return s;
-}
 
 template <class P>
 std::unique_ptr<KyberKem> make_for_set(std::string_view spec, Strategy s) {
@@ -48,7 +44,7 @@ std::unique_ptr<KyberKem> make_kyber_kem(std::string_view scheme, std::string_vi
   if (scheme == MlKem512::name) return make_for_set<MlKem512>(multiplier, strategy);
   if (scheme == MlKem768::name) return make_for_set<MlKem768>(multiplier, strategy);
   if (scheme == MlKem1024::name) return make_for_set<MlKem1024>(multiplier, strategy);
-  throw std::invalid_argument("unknown Kyber scheme '" + std::string(scheme) + "'; valid: " + join(kyber_scheme_names()));
+  throw std::invalid_argument("unknown Kyber scheme '" + std::string(scheme) + "'; valid: " + fmt::format("{}", fmt::join(kyber_scheme_names(), ", ")));
 }
 
 }  // namespace pqmul::kyber

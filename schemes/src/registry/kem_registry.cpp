@@ -1,4 +1,6 @@
 // The KEM registry: every family's entries in one list, and construction by name.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -19,12 +21,6 @@ std::vector<KemEntry> build_registry() {
   return entries;
 }
 
-std::string join(const std::vector<std::string>& items) {
-  std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
-  return s;
-}
-
 }  // namespace
 
 const std::vector<KemEntry>& kem_registry() {
@@ -39,14 +35,14 @@ std::unique_ptr<Kem> make_kem(std::string_view scheme, std::string_view multipli
   if (it == entries.end()) {
     std::vector<std::string> names;
     for (const auto& e : entries) names.push_back(e.scheme);
-    throw std::invalid_argument("unknown scheme '" + std::string(scheme) + "'; valid: " + join(names));
+    throw std::invalid_argument(fmt::format("unknown scheme '{}'; valid: {}", scheme, fmt::join(names, ", ")));
   }
   if (strategy && !it->strategies.empty() &&
       std::find(it->strategies.begin(), it->strategies.end(), *strategy) == it->strategies.end()) {
     std::vector<std::string> names;
     for (auto s : it->strategies) names.emplace_back(to_string(s));
-    throw std::invalid_argument("strategy '" + std::string(to_string(*strategy)) + "' does not apply to " +
-                                it->scheme + "; valid: " + join(names));
+    throw std::invalid_argument(fmt::format("strategy '{}' does not apply to {}; valid: {}", to_string(*strategy),
+                                            it->scheme, fmt::join(names, ", ")));
   }
   const Strategy s = strategy ? *strategy : (it->strategies.empty() ? Strategy::cached : it->strategies.front());
   const std::string_view m = multiplier.empty() ? std::string_view(it->multipliers.front()) : multiplier;

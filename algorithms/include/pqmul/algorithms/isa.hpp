@@ -9,6 +9,7 @@
 // every ISA but portable unavailable, so a machine with AVX2 can still test
 // and measure the fallback through the same entry points.
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,10 @@ std::string isa_unavailable_reason(Isa isa);
 // compress) besides the avx512 ISA: a few avx512 kernels have a faster form
 // with them. False where the avx512 ISA is unavailable (or forced off).
 bool avx512_vbmi2_available();
-// The fastest available ISA: avx512 > avx2 > neon > portable.
+// The fastest of `candidates` that is available (avx512 > avx2 > neon >
+// portable); portable when none is.
+Isa best_available_isa(std::span<const Isa> candidates);
+// The fastest available ISA of all.
 Isa best_isa();
 // Overrides PQMUL_FORCE_PORTABLE for this process (tests use it).
 void force_portable(bool on);

@@ -27,4 +27,12 @@ class Params {
   std::map<std::string, std::string> values_;
 };
 
+// A multiplier as KEMs, sweeps and the command line name it: "name" or
+// "name:key=value;key=value" (e.g. "toom-k:points=0,1,-1,-2,inf;leaf=32").
+struct MultiplierName {
+  std::string name;    // before the first ':'
+  std::string params;  // after it, unparsed; "" without a ':'
+};
+MultiplierName split_multiplier(std::string_view text);
+
 }  // namespace pqmul

@@ -28,11 +28,19 @@ struct Row {
   std::optional<double> counter_overhead;  // ticks of an empty measurement
   std::optional<double> median, p10, p90;  // empty for emulated rows
   // 95% confidence interval of `median`, distribution-free (order statistics
-  // over the per-repetition medians; see statistics.hpp). Empty when fewer
-  // repetitions than a 95% interval needs, or not timed.
+  // over interval_units(row); see statistics.hpp). Empty when fewer units
+  // than a 95% interval needs, or not timed.
   std::optional<double> ci_low, ci_high;
   std::uint64_t repetitions = 0;              // repetitions behind the row (0 when not timed)
   std::vector<double> repetition_medians;     // one median per repetition, in run order
+  // Rounds: separate processes of the same benchmark, spread over a sweep
+  // (each round runs every job once). A process's own repetitions share its
+  // memory layout and its minute of the machine's load, so they miss
+  // between-process variation; rounds do not. With several rounds, `median`,
+  // the interval and every ratio rest on the round medians, and p10 / p90 are
+  // the lowest p10 and the highest p90 of any round.
+  std::uint64_t rounds = 0;                   // processes behind the row (0 when not timed)
+  std::vector<double> round_medians;          // one median per round, in run order (empty for one round)
   bool noisy = false;                         // interval too wide, or measured under steal / load
   std::string noise;                          // why the row is noisy ("" when it is not)
   std::optional<double> counter_hz;           // counter ticks per second where known (TSC frequency)
@@ -46,6 +54,16 @@ struct Row {
   std::string cpu;
   std::string date;           // ISO 8601 UTC
 };
+
+// The independent measurements a row's median and interval rest on: its
+// round medians when it has several rounds, else its repetition medians.
+inline const std::vector<double>& interval_units(const Row& row) {
+  return row.round_medians.size() >= 2 ? row.round_medians : row.repetition_medians;
+}
+
+// Row::id of a measurement: <scheme or ring>/<multiplier>[-<params>]/<isa>,
+// `multiplier` named "name" or "name:params".
+std::string row_id(const std::string& target, const std::string& multiplier, const std::string& isa);
 
 std::vector<std::string> row_columns();
 std::string to_csv_header();

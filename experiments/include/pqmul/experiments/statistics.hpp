@@ -24,7 +24,8 @@ inline constexpr std::uint64_t default_bootstrap_seed = 0x7071'6d75'6c00'0001ULL
 inline constexpr const char* median_interval_method =
     "order statistics of the per-repetition medians (distribution-free, binomial coverage)";
 inline constexpr const char* ratio_interval_method =
-    "percentile bootstrap over repetitions, each row resampled independently";
+    "percentile bootstrap: rows measured in the same rounds resampled by round (pairs), "
+    "other rows' rounds or repetitions resampled independently";
 
 // Median of `values` (the mean of the two middle values for an even count).
 // Throws std::invalid_argument if empty.
@@ -56,5 +57,16 @@ struct Estimate {
   std::optional<Interval> interval;
 };
 Estimate ratio_estimate(const std::vector<double>& a, const std::vector<double>& b);
+
+// The same for two rows measured in the same rounds: a[i] and b[i] come from
+// round i, so a resample draws rounds (pairs), keeping what a round shares
+// (the machine's load in that minute) on both sides. Needs equal sizes.
+Estimate paired_ratio_estimate(const std::vector<double>& a, const std::vector<double>& b);
+
+// The ratio of two rows' medians with its interval: paired over rounds when
+// both rows have the same number of rounds (>= 2), else each row's interval
+// units resampled independently.
+struct Row;
+Estimate row_ratio_estimate(const Row& a, const Row& b);
 
 }  // namespace pqmul::experiments

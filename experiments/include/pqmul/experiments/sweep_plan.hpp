@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/experiments/row.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
 
 namespace pqmul::experiments {
@@ -93,9 +95,5 @@ struct Plan {
 // valid elsewhere but not here is a Skip).
 Plan make_plan(const SweepSpec& spec, const Catalogue& catalogue, const HostInfo& host);
 
-// "ntt:layers=6" -> {"ntt", "layers=6"}
-std::pair<std::string, std::string> split_multiplier(const std::string& multiplier);
-// <scheme or ring>/<multiplier>[-<params>]/<isa>
-std::string row_id(const std::string& target, const std::string& multiplier, const std::string& isa);
 
 }  // namespace pqmul::experiments

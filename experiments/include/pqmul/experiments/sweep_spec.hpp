@@ -80,6 +80,9 @@ struct SweepSpec {
   std::vector<std::string> isas{"portable"};
   std::size_t samples = 100;      // timed calls per repetition of a benchmark row (pqmul bench --samples)
   std::size_t repetitions = 10;   // interleaved repetitions per row (pqmul bench --repetitions)
+  // Separate benchmark processes per job, each round running every job once
+  // (1, or at least 6 for a 95% interval over rounds); see Row::rounds.
+  std::size_t rounds = 1;
   double max_half_width = 3;      // percent: a row with a wider 95% interval is rerun (--max-half-width)
   double max_steal = 0.5;         // percent of stolen CPU time above which a row is rerun (--max-steal)
   std::size_t reruns = 2;         // further attempts at a noisy row (--reruns)

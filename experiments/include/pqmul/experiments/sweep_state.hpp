@@ -28,6 +28,7 @@ struct JobRecord {
   std::string note;  // failure or skip reason
   std::vector<Row> rows;
   double seconds = 0;
+  std::size_t rounds = 1;  // rounds of the benchmark merged into rows
 };
 
 struct SweepState {

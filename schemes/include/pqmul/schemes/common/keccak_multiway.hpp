@@ -114,22 +114,16 @@ class MultiSponge {
 extern template class MultiSponge<4>;
 extern template class MultiSponge<8>;
 
-struct Shake128X4 : MultiSponge<4> {
-  Shake128X4() : MultiSponge(168, 0x1F) {}
-  explicit Shake128X4(Isa isa) : MultiSponge(168, 0x1F, isa) {}
+// SHAKE of rate Rate (168: SHAKE128, 136: SHAKE256) on Ways inputs at once.
+template <std::size_t Ways, std::size_t Rate>
+struct MultiShake : MultiSponge<Ways> {
+  MultiShake() : MultiSponge<Ways>(Rate, 0x1F) {}
+  explicit MultiShake(Isa isa) : MultiSponge<Ways>(Rate, 0x1F, isa) {}
 };
-struct Shake256X4 : MultiSponge<4> {
-  Shake256X4() : MultiSponge(136, 0x1F) {}
-  explicit Shake256X4(Isa isa) : MultiSponge(136, 0x1F, isa) {}
-};
-struct Shake128X8 : MultiSponge<8> {
-  Shake128X8() : MultiSponge(168, 0x1F) {}
-  explicit Shake128X8(Isa isa) : MultiSponge(168, 0x1F, isa) {}
-};
-struct Shake256X8 : MultiSponge<8> {
-  Shake256X8() : MultiSponge(136, 0x1F) {}
-  explicit Shake256X8(Isa isa) : MultiSponge(136, 0x1F, isa) {}
-};
+using Shake128X4 = MultiShake<4, 168>;
+using Shake256X4 = MultiShake<4, 136>;
+using Shake128X8 = MultiShake<8, 168>;
+using Shake256X8 = MultiShake<8, 136>;
 
 // One-shot functions: outputs[k] = SHAKE(inputs[k]) (equal lengths),
 // digests[k] = SHA3(inputs[k]).

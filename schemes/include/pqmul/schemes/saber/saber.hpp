@@ -148,6 +148,13 @@ class Saber final : public saber::SaberKem {
   void cpa_encrypt_sampled(std::span<const std::uint8_t, 32> m, std::span<const SaberPoly> a,
                            std::span<const SaberPoly> sp, std::span<const std::uint8_t> pk,
                            std::span<std::uint8_t> ct, ModuleStats* stats) const;
+  // Encryption of encaps and decaps on the 4-way Keccak lanes: A's stream (of
+  // pk's seed) from the start, beside `hashes(lanes)`, which leaves
+  // G(m || H(pk)) in kr; then the secret's stream of kr's coins.
+  template <class Hashes>
+  void cpa_encrypt_beside(std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 64> kr,
+                          std::span<const std::uint8_t> pk, std::span<std::uint8_t> ct, ModuleStats* stats,
+                          Hashes&& hashes) const;
 };
 
 }  // namespace pqmul

@@ -28,16 +28,6 @@ inline void require_rank(std::size_t have, std::size_t want, const char* what) {
                                 " polynomials, not " + std::to_string(have));
 }
 
-// Sums the counts of `part` into `total` (bytes held: the larger of the two).
-inline void merge(ModuleStats* total, const ModuleStats& part) {
-  if (!total) return;
-  total->transforms += part.transforms;
-  total->products += part.products;
-  total->inverses += part.inverses;
-  total->poly_additions += part.poly_additions;
-  total->bytes_held = std::max(total->bytes_held, part.bytes_held);
-}
-
 inline void shake128(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, Isa isa) {
   keccak::Shake128 h(isa);
   h.absorb(in);
@@ -93,8 +83,7 @@ void Saber<P, M>::encryption_products(std::span<const SaberPoly> a, std::span<co
   const auto transformed = transform_vector(m_, sp, &local);
   pqmul::matrix_vector(m_, a, transformed, bp, Transpose::no, &local);
   pqmul::inner_product(m_, b, transformed, vp, &local);
-  local.bytes_held = std::max(local.bytes_held, strategy_bytes(m_, strategy_, l));
-  saber::detail::merge(stats, local);
+  if (stats) stats->merge(local, strategy_bytes(m_, strategy_, l));
 }
 
 template <saber::ParameterSet P, Multiplier M>
@@ -187,6 +176,26 @@ void Saber<P, M>::cpa_decrypt(std::span<const std::uint8_t> secret, std::span<co
 }
 
 template <saber::ParameterSet P, Multiplier M>
+template <class Hashes>
+void Saber<P, M>::cpa_encrypt_beside(std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 64> kr,
+                                     std::span<const std::uint8_t> pk, std::span<std::uint8_t> ct, ModuleStats* stats,
+                                     Hashes&& hashes) const {
+  std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
+  std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
+  keccak::SpongeLanes lanes(kernels_);
+  const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
+  lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
+  hashes(lanes);
+  lanes.start(keccak::shake128_rate, keccak::shake_domain, kr.last(32), coins);
+  lanes.finish();
+  std::array<SaberPoly, l * l> a;
+  std::array<SaberPoly, l> sp;
+  saber::matrix_from_stream(matrix_stream, l, a, kernels_);
+  saber::secret_from_stream(coins, P::mu, sp, kernels_);
+  cpa_encrypt_sampled(m, a, sp, pk, ct, stats);
+}
+
+template <saber::ParameterSet P, Multiplier M>
 void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
                          RandomSource& rng, ModuleStats* stats) const {
   saber::detail::require_length(ct.size(), sizes::ciphertext_bytes, "ciphertext");
@@ -197,26 +206,14 @@ void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
   rng.fill(drawn);
   const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
   if (side_by_side_) {
-    // m = H(drawn) and H(pk) beside the matrix stream; then K || coins =
-    // G(m || H(pk)), then the secret's stream, while the matrix stream runs.
-    using Lanes = keccak::SpongeLanes;
-    std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
-    std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
-    Lanes lanes(kernels_);
-    const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
-    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
-    const auto m_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, drawn, std::span(buf).first(32));
-    const auto h_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, pk, std::span(buf).last(32));
-    while (lanes.busy(m_lane) || lanes.busy(h_lane)) lanes.step();
-    const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
-    while (lanes.busy(kr_lane)) lanes.step();
-    lanes.start(keccak::shake128_rate, keccak::shake_domain, std::span(kr).last(32), coins);
-    lanes.finish();
-    std::array<SaberPoly, l * l> a;
-    std::array<SaberPoly, l> sp;
-    saber::matrix_from_stream(matrix_stream, l, a, kernels_);
-    saber::secret_from_stream(coins, P::mu, sp, kernels_);
-    cpa_encrypt_sampled(m_view, a, sp, pk, ct, stats);
+    // m = H(drawn) and H(pk), then K || coins = G(m || H(pk)).
+    cpa_encrypt_beside(m_view, kr, pk, ct, stats, [&](keccak::SpongeLanes& lanes) {
+      const auto m_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, drawn, std::span(buf).first(32));
+      const auto h_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, pk, std::span(buf).last(32));
+      while (lanes.busy(m_lane) || lanes.busy(h_lane)) lanes.step();
+      const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
+      while (lanes.busy(kr_lane)) lanes.step();
+    });
   } else {
     const auto m = keccak::sha3_256(drawn, kernels_);  // the message does not reveal the generator's output
     const auto pk_hash = keccak::sha3_256(pk, kernels_);
@@ -249,23 +246,12 @@ void Saber<P, M>::decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_
   std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
   const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
   if (side_by_side_) {
-    // G(m' || H(pk)), then the secret's stream, beside the matrix stream and H(c).
-    using Lanes = keccak::SpongeLanes;
-    std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
-    std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
-    Lanes lanes(kernels_);
-    const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
-    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
-    lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, ct, ct_hash);
-    const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
-    while (lanes.busy(kr_lane)) lanes.step();
-    lanes.start(keccak::shake128_rate, keccak::shake_domain, std::span(kr).last(32), coins);
-    lanes.finish();
-    std::array<SaberPoly, l * l> a;
-    std::array<SaberPoly, l> sp;
-    saber::matrix_from_stream(matrix_stream, l, a, kernels_);
-    saber::secret_from_stream(coins, P::mu, sp, kernels_);
-    cpa_encrypt_sampled(m_view, a, sp, pk, again, stats);
+    // H(c) (finished by the end of the encryption's streams) and G(m' || H(pk)).
+    cpa_encrypt_beside(m_view, kr, pk, again, stats, [&](keccak::SpongeLanes& lanes) {
+      lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, ct, ct_hash);
+      const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
+      while (lanes.busy(kr_lane)) lanes.step();
+    });
   } else {
     kr = keccak::sha3_512(buf, kernels_);
     cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, again, stats);

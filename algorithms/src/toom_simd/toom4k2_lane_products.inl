@@ -1,0 +1,117 @@
+// Part of the toom4-k2 kernels (toom4k2_kernels.inl): the products of 16
+// leaves side by side, one per lane: schoolbook on blocks, Karatsuba on rows.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+
+namespace pqmul::PQMUL_TOOM_KERNELS {
+namespace {
+
+// --- 16 schoolbook products side by side ------------------------------------
+
+// acc[k] += sum_{i+j=k} a[i] * b[j] for k < 31 (row 31 untouched), lane by
+// lane; with Fresh, acc[k] = that sum instead (rows 0..30 written, none read).
+// Fully unrolled: half of a stays in registers while b streams from memory as
+// the multiplications' second operand.
+template <bool Fresh = false>
+inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* __restrict b) {
+#pragma GCC unroll 2
+  for (int half = 0; half < 16; half += 8) {
+    V ai[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) ai[i] = _mm256_loadu_si256(a + half + i);
+#pragma GCC unroll 23
+    for (int k = 0; k < 23; ++k) {  // k = i + j over this half's i in [0, 8)
+      // Fresh: the first half starts every row at zero; the second half reads
+      // the rows 8..22 the first half wrote and starts the rows above at zero.
+      V c = Fresh && (half == 0 || k >= 15) ? _mm256_setzero_si256() : _mm256_loadu_si256(acc + half + k);
+#pragma GCC unroll 8
+      for (int i = 0; i < 8; ++i) {
+        const int j = k - i;
+        if (j >= 0 && j < 16) c = add(c, mul(ai[i], _mm256_loadu_si256(b + j)));
+      }
+      _mm256_storeu_si256(acc + half + k, c);
+    }
+  }
+}
+
+// --- products of exact leaves: Karatsuba on the rows ---------------------------
+
+// out[0 .. 2B) = a * b for polynomials of B rows (row 2B - 1 zero), lane by
+// lane: a in registers, b streamed from memory as the multiplications' operand.
+template <std::size_t B>
+inline void row_schoolbook(const V* __restrict a, const V* __restrict b, V* __restrict out) {
+  static_assert(B <= 13, "a must stay in registers");
+  V ai[B];
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < B; ++i) ai[i] = a[i];
+#pragma GCC unroll 32
+  for (std::size_t k = 0; k + 1 < 2 * B; ++k) {
+    const std::size_t low = k < B ? 0 : k - B + 1, high = k < B ? k : B - 1;
+    V c = mul(ai[low], b[k - low]);
+#pragma GCC unroll 16
+    for (std::size_t i = low + 1; i <= high; ++i) c = add(c, mul(ai[i], b[k - i]));
+    out[k] = c;
+  }
+  out[2 * B - 1] = _mm256_setzero_si256();
+}
+
+// out[0 .. 8B) = the lane-wise product of x and y (4B rows each): two levels
+// of Karatsuba on the rows, nine B x B base products. The sums and the nine
+// products go through buffers (only the base product's operand has to stay in
+// registers; slices of x and y are read in place), and the output is formed
+// in one pass from the products: stores, one a cycle, are what this costs.
+//
+// Products, 2B rows each, as blocks qLK (product L, block K of B rows): for
+// each level-1 part (low, middle, high) its level-2 parts (low, middle, high).
+// A low part lands at block offset 0 with + and 1 with -, a middle one at 1
+// with +, a high one at 1 with - and 2 with +; level 1 the same with offsets
+// doubled. Summing these gives output block j below.
+template <std::size_t B>
+void row_product(const V* x, const V* y, V* out) {
+  constexpr std::size_t H = 2 * B;
+  V sx[H], sy[H], lx[3 * B], ly[3 * B], p[9 * 2 * B];
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < H; ++i) {
+    sx[i] = add(x[i], x[H + i]);
+    sy[i] = add(y[i], y[H + i]);
+  }
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < B; ++i) {
+    lx[i] = add(x[i], x[B + i]);
+    lx[B + i] = add(sx[i], sx[B + i]);
+    lx[2 * B + i] = add(x[H + i], x[H + B + i]);
+    ly[i] = add(y[i], y[B + i]);
+    ly[B + i] = add(sy[i], sy[B + i]);
+    ly[2 * B + i] = add(y[H + i], y[H + B + i]);
+  }
+  const V* const xs[9] = {x, lx, x + B, sx, lx + B, sx + B, x + H, lx + 2 * B, x + H + B};
+  const V* const ys[9] = {y, ly, y + B, sy, ly + B, sy + B, y + H, ly + 2 * B, y + H + B};
+#pragma GCC unroll 1
+  for (std::size_t l = 0; l < 9; ++l) row_schoolbook<B>(xs[l], ys[l], p + 2 * B * l);
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < B; ++i) {
+    // qLK = block K of product L, row i.
+    const V q00 = p[0 * B + i], q01 = p[1 * B + i], q10 = p[2 * B + i], q11 = p[3 * B + i];
+    const V q20 = p[4 * B + i], q21 = p[5 * B + i], q30 = p[6 * B + i], q31 = p[7 * B + i];
+    const V q40 = p[8 * B + i], q41 = p[9 * B + i], q50 = p[10 * B + i], q51 = p[11 * B + i];
+    const V q60 = p[12 * B + i], q61 = p[13 * B + i], q70 = p[14 * B + i], q71 = p[15 * B + i];
+    const V q80 = p[16 * B + i], q81 = p[17 * B + i];
+    out[0 * B + i] = q00;
+    out[1 * B + i] = sub(add(q01, q10), add(q00, q20));
+    out[2 * B + i] = sub(add(add(q11, q20), q30), add(add(q00, q01), add(q21, q60)));
+    out[3 * B + i] = sub(add(add(add(q00, q20), add(q21, q31)), add(add(q40, q60), q80)),
+                         add(add(add(q01, q10), add(q30, q50)), add(q61, q70)));
+    out[4 * B + i] = sub(add(add(add(q01, q21), add(q41, q50)), add(add(q60, q61), q81)),
+                         add(add(add(q11, q20), add(q31, q51)), add(q71, q80)));
+    out[5 * B + i] = sub(add(add(q51, q61), q70), add(add(q21, q60), add(q80, q81)));
+    out[6 * B + i] = sub(add(q71, q80), add(q61, q81));
+    out[7 * B + i] = q81;
+  }
+}
+
+}  // namespace
+}  // namespace pqmul::PQMUL_TOOM_KERNELS

@@ -1,0 +1,179 @@
+// Part of the toom4-k2 kernels (toom4k2_kernels.inl): the functions
+// toom_avx2_kernels.hpp declares, and the multiplier's steps built on them.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+
+namespace pqmul::PQMUL_TOOM_KERNELS {
+
+// --- exported pieces ----------------------------------------------------------
+
+void toom4_evaluate(const std::int16_t* a, std::size_t m, std::int16_t* w) {
+  V pieces[7 * max_m];
+  toom4_eval_blocks(a, m, pieces);
+  for (std::size_t i = 0; i < 7 * m; ++i) store(w + 16 * i, pieces[i]);
+}
+
+void karatsuba_evaluate(const std::int16_t* a, std::size_t m, std::int16_t* leaves) {
+  V in[max_m], out[max_block_leaves];
+  for (std::size_t i = 0; i < m; ++i) in[i] = load(a + 16 * i);
+  const V* end = karatsuba_eval_blocks(in, m, out);
+  for (std::size_t i = 0; out + i < end; ++i) store(leaves + 16 * i, out[i]);
+}
+
+void transpose_leaves(const std::int16_t* leaves, std::size_t count, std::size_t s, std::int16_t* groups) {
+  // Only the first 16 s * groups_of_leaves(count) entries are written, and
+  // only they are read; gcc (-O1) cannot see that through the call.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+  V in[max_leaf_blocks], out[max_leaf_blocks];
+  const std::size_t blocks = 16 * s * groups_of_leaves(count);
+  for (std::size_t i = 0; i < blocks; ++i) in[i] = i < s * count ? load(leaves + 16 * i) : _mm256_setzero_si256();
+  transpose_leaf_blocks(in, count, s, out);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  for (std::size_t i = 0; i < blocks; ++i) store(groups + 16 * i, out[i]);
+}
+
+void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16_t* products) {
+  V in[2 * max_leaf_blocks], out[2 * max_leaf_blocks];
+  for (std::size_t i = 0; i < 32 * groups_of_leaves(count); ++i) in[i] = load(acc + 16 * i);
+  untranspose_product_blocks(in, count, out);
+  for (std::size_t i = 0; i < 2 * count; ++i) store(products + 16 * i, out[i]);
+}
+
+void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
+                                std::size_t m) {
+  V* a = reinterpret_cast<V*>(acc);
+  const V* xv = reinterpret_cast<const V*>(x);
+  const V* yv = reinterpret_cast<const V*>(y);
+  if (!exact_leaves_of(m)) {  // (the schoolbook accumulates in place)
+    for (std::size_t g = 0; g < groups; ++g) schoolbook_group(a + 32 * g, xv + 16 * g, yv + 16 * g);
+    return;
+  }
+  with_exact_m(m, [&]<std::size_t M>() {
+    constexpr std::size_t S = leaf_blocks_of(M);
+    for (std::size_t g = 0; g < groups; ++g) {
+      V product[32 * S];
+      exact_group_product<M>(xv + 16 * S * g, yv + 16 * S * g, product);
+      for (std::size_t i = 0; i < 32 * S; ++i) a[32 * S * g + i] = add(a[32 * S * g + i], product[i]);
+    }
+  });
+}
+
+void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out) {
+  V in[2 * max_block_leaves], result[2 * max_m];
+  for (std::size_t i = 0; i < 2 * block_leaves_of(m); ++i) in[i] = load(products + 16 * i);
+  karatsuba_interp_blocks(in, m, result);
+  for (std::size_t i = 0; i < 2 * m; ++i) store(out + 16 * i, result[i]);
+}
+
+void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out) {
+  V in[14 * max_m], result[8 * max_m];
+  for (std::size_t i = 0; i < 14 * m; ++i) in[i] = load(w + 16 * i);
+  toom4_interp_blocks(in, m, result);
+  for (std::size_t i = 0; i < 8 * m; ++i) store(out + 16 * i, result[i]);
+}
+
+// --- the multiplier's steps ---------------------------------------------------
+
+void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::int16_t* operand) {
+  const std::size_t m = blocks / 4;
+  const std::int16_t* input = reinterpret_cast<const std::int16_t*>(a);
+  if (exact_leaves_of(m)) {
+    with_exact_m(m, [&]<std::size_t M>() { evaluate_exact<M>(input, n, reinterpret_cast<V*>(operand)); });
+    return;
+  }
+  std::int16_t padded[64 * max_m];  // zeros up to whole blocks
+  if (n != 16 * blocks) {
+    std::memcpy(padded, a, n * sizeof(std::int16_t));
+    std::memset(padded + n, 0, (16 * blocks - n) * sizeof(std::int16_t));
+    input = padded;
+  }
+  V pieces[7 * max_m], leaves[max_leaf_blocks];
+  toom4_eval_blocks(input, m, pieces);
+  V* end = leaves;
+  for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_blocks(pieces + k * m, m, end);
+  const auto count = static_cast<std::size_t>(end - leaves);
+  for (std::size_t i = count; i < 16 * groups_of_leaves(count); ++i) leaves[i] = _mm256_setzero_si256();
+  transpose_leaf_blocks(leaves, count, 1, reinterpret_cast<V*>(operand));
+}
+
+void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks) {
+  const std::size_t m = blocks / 4;
+  multiply_accumulate_groups(acc, x, y, groups_of_leaves(7 * leaves_of(m)), m);
+}
+
+namespace {
+
+// The leaf products of single-block leaves (leaf-major, 2 blocks each) -> out.
+void interpolate_products(const V* products, std::size_t m, std::size_t n, bool negacyclic, std::uint16_t q,
+                          std::uint16_t* out) {
+  const std::size_t per_point = leaves_of(m);
+  V pieces[14 * max_m], product[8 * max_m];
+  for (std::size_t k = 0; k < 7; ++k) karatsuba_interp_blocks(products + 2 * k * per_point, m, pieces + 2 * k * m);
+  toom4_interp_blocks(pieces, m, product);
+  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
+}
+
+}  // namespace
+
+void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::size_t blocks, std::size_t n,
+                          bool negacyclic, std::uint16_t q, std::uint16_t* out) {
+  const std::size_t m = blocks / 4;
+  const V* xv = reinterpret_cast<const V*>(x);
+  const V* yv = reinterpret_cast<const V*>(y);
+  // Each group's leaf products go from a small buffer that stays in L1
+  // straight into their order for the recombination: no accumulator to
+  // clear, store and reload.
+  if (exact_leaves_of(m)) {
+    with_exact_m(m, [&]<std::size_t M>() {
+      constexpr std::size_t S = leaf_blocks_of(M);
+      V products[S * exact_column_units];
+      for (std::size_t g = 0; g < exact_groups; ++g) {
+        V rows[32 * S];
+        exact_group_product<M>(xv + 16 * S * g, yv + 16 * S * g, rows);
+        untranspose_group_exact<M>(rows, g, products);
+      }
+      interpolate_exact<M>(products, n, negacyclic, q, out);
+    });
+    return;
+  }
+  V products[2 * max_leaf_blocks];
+  for (std::size_t g = 0; g < groups_of_leaves(7 * leaves_of(m)); ++g) {
+    V rows[32];
+    schoolbook_group<true>(rows, xv + 16 * g, yv + 16 * g);
+    rows[31] = _mm256_setzero_si256();
+    untranspose_group(rows, products + 32 * g);
+  }
+  interpolate_products(products, m, n, negacyclic, q, out);
+}
+
+void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, bool negacyclic, std::uint16_t q,
+                 std::uint16_t* out) {
+  const std::size_t m = blocks / 4;
+  const V* rows = reinterpret_cast<const V*>(acc);
+  if (exact_leaves_of(m)) {
+    with_exact_m(m, [&]<std::size_t M>() {
+      constexpr std::size_t S = leaf_blocks_of(M);
+      V products[S * exact_column_units];
+      for (std::size_t g = 0; g < exact_groups; ++g) untranspose_group_exact<M>(rows + 32 * S * g, g, products);
+      interpolate_exact<M>(products, n, negacyclic, q, out);
+    });
+    return;
+  }
+  V products[2 * max_leaf_blocks];
+  untranspose_product_blocks(rows, 7 * leaves_of(m), products);
+  interpolate_products(products, m, n, negacyclic, q, out);
+}
+
+const toom_avx2::Steps steps{&evaluate, &multiply_accumulate, &interpolate, &multiply_interpolate};
+
+}  // namespace pqmul::PQMUL_TOOM_KERNELS
