@@ -1,29 +1,23 @@
-// The NTRU entries of the KEM registry, and the multiplier-name helpers.
+// The NTRU entries of the KEM registry.
 #include <stdexcept>
 #include <string>
 
+#include "ntt_simd_factory.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
-#include "ntt_simd_factory.hpp"
 #include "toom_avx2_factory.hpp"
 
 namespace pqmul {
 namespace ntru {
 
-const std::vector<std::string>& kem_multipliers() {
+const std::vector<std::string> &kem_multipliers() {
   // Every NTRU ring has the same entries in the multiplier registry.
   static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, "toom4-k2");
   return names;
 }
 
 Params default_toom_k_params() { return find_registry_entry(Hps2048509::ring::name, "toom-k")->default_params(); }
-
-std::pair<std::string, Params> split_multiplier(std::string_view text) {
-  const auto colon = text.find(':');
-  if (colon == std::string_view::npos) return {std::string(text), Params{}};
-  return {std::string(text.substr(0, colon)), Params::parse(text.substr(colon + 1))};
-}
 
 namespace {
 
@@ -37,8 +31,11 @@ void require_eager(Strategy strategy) {
 
 template <ParameterSet P>
 KemEntry entry() {
-  KemEntry e{std::string(P::name), "ntru", "# " + std::string(P::name),
-             ring_multiplier_names(P::ring::name, kem_multipliers().front()), {Strategy::eager},
+  KemEntry e{std::string(P::name),
+             "ntru",
+             "# " + std::string(P::name),
+             ring_multiplier_names(P::ring::name, kem_multipliers().front()),
+             {Strategy::eager},
              [](std::string_view multiplier, Strategy strategy) {
                require_eager<P>(strategy);
                return make_kem<P>(multiplier);
@@ -54,8 +51,9 @@ KemEntry entry() {
   };
 #endif
 #if defined(PQMUL_X86_SIMD)
-  // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers above.
-  const auto is_ntt = [](std::string_view multiplier) { return multiplier.substr(0, multiplier.find(':')) == "ntt"; };
+  // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers
+  // above.
+  const auto is_ntt = [](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == "ntt"; };
   e.simd_isas = [is_ntt, others = e.simd_isas](std::string_view multiplier) {
     return is_ntt(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : others(multiplier);
   };

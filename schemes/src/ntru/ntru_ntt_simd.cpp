@@ -35,11 +35,11 @@ class IsaNamedKem final : public Kem {
   std::size_t secret_key_bytes() const override { return inner_->secret_key_bytes(); }
   std::size_t ciphertext_bytes() const override { return inner_->ciphertext_bytes(); }
   std::size_t shared_secret_bytes() const override { return inner_->shared_secret_bytes(); }
-  void keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk, RandomSource& rng) const override {
+  void keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk, RandomSource &rng) const override {
     inner_->keypair(pk, sk, rng);
   }
   void encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
-              RandomSource& rng) const override {
+              RandomSource &rng) const override {
     inner_->encaps(ct, ss, pk, rng);
   }
   void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
@@ -49,7 +49,7 @@ class IsaNamedKem final : public Kem {
   void check_public_key(std::span<const std::uint8_t> pk) const override { inner_->check_public_key(pk); }
   void check_secret_key(std::span<const std::uint8_t> sk) const override { inner_->check_secret_key(sk); }
   void encaps_checked_key(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
-                          RandomSource& rng) const override {
+                          RandomSource &rng) const override {
     inner_->encaps_checked_key(ct, ss, pk, rng);
   }
   void decaps_checked_key(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct,
@@ -67,22 +67,22 @@ class IsaNamedKem final : public Kem {
 template <ParameterSet P>
 std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
   using R = typename P::ring;
-  const auto [name, params] = split_multiplier(multiplier);
+  const auto [name, param_text] = pqmul::split_multiplier(multiplier);
+  const Params params = Params::parse(param_text);
   const std::string label = params.empty() ? name : name + ":" + params.to_string();
   if (name != "ntt")
     throw std::invalid_argument(std::string(P::name) + ": no SIMD version of multiplier '" + label + "' here");
   if (isa != Isa::avx2 && isa != Isa::avx512)
-    throw std::invalid_argument(std::string(P::name) + "/" + label + ": no " + std::string(isa_name(isa)) +
-                                " version");
+    throw std::invalid_argument(std::string(P::name) + "/" + label + ": no " + std::string(isa_name(isa)) + " version");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(std::string(P::name) + "/" + label + "/" + std::string(isa_name(isa)) +
                                 " cannot run: " + why);
   try {
     auto [general, for_short] = make_ntts<P>(params);
     BigNttSimd<R> g(general.config(), isa), s(for_short.config(), isa);
-    return std::make_unique<IsaNamedKem>(
-        std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label), std::string(isa_name(isa)));
-  } catch (const std::invalid_argument& e) {
+    return std::make_unique<IsaNamedKem>(std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label),
+                                         std::string(isa_name(isa)));
+  } catch (const std::invalid_argument &e) {
     throw std::invalid_argument(std::string(P::name) + ": multiplier " + label + " is invalid: " + e.what());
   }
 }

@@ -1,5 +1,7 @@
 // Saber's entries of the KEM registry: three parameter sets, every multiplier
 // of the saber ring by name (optionally "name:key=value;..."), every strategy.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -13,44 +15,42 @@ namespace pqmul {
 namespace saber {
 namespace {
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& name : names) s += (s.empty() ? "" : ", ") + name;
-  return s;
-}
-
 // The reference implementation's shape.
 constexpr std::string_view default_multiplier = "toom4-k2";
 
 }  // namespace
 
-const std::vector<std::string>& saber_schemes() {
+const std::vector<std::string> &saber_schemes() {
   static const std::vector<std::string> names{std::string(LightSaberParams::name), std::string(SaberParams::name),
                                               std::string(FireSaberParams::name)};
   return names;
 }
 
-const std::vector<std::string>& saber_multipliers() {
+const std::vector<std::string> &saber_multipliers() {
   static const std::vector<std::string> names = ring_multiplier_names(SaberRing::name, default_multiplier);
   return names;
 }
 
 std::unique_ptr<SaberKem> make_saber(std::string_view scheme, std::string_view multiplier, Strategy strategy) {
   if (std::find(saber_schemes().begin(), saber_schemes().end(), scheme) == saber_schemes().end())
-    throw std::invalid_argument("unknown Saber scheme '" + std::string(scheme) + "' (valid: " +
-                                joined(saber_schemes()) + ")");
+    throw std::invalid_argument("unknown Saber scheme '" + std::string(scheme) +
+                                "' (valid: " + fmt::format("{}", fmt::join(saber_schemes(), ", ")) + ")");
   const MultiplierChoice c =
       choose_multiplier(scheme, SaberRing::name, multiplier.empty() ? default_multiplier : multiplier);
   switch (c.typed()) {
     case TypedPath::toom_cook:
-      // Instantiated for 16-bit words; the registry's 32-bit plans take the generic path.
+      // Instantiated for 16-bit words; the registry's 32-bit plans take the
+      // generic path.
       if (c.params.get("word", "16") != "16") return detail::make_registered_saber(scheme, c, strategy);
       return detail::make_toom_cook_saber(scheme, c.name, c.params, strategy, c.label);
-    case TypedPath::kronecker: return detail::make_kronecker_saber(scheme, c.params, strategy, c.label);
-    // Saber's own choice of primes (from the secret's bound) needs the parameters as given.
+    case TypedPath::kronecker:
+      return detail::make_kronecker_saber(scheme, c.params, strategy, c.label);
+    // Saber's own choice of primes (from the secret's bound) needs the parameters
+    // as given.
     case TypedPath::big_ntt:
       return detail::make_ntt_saber(scheme, c.given_params ? c.params : Params{}, strategy, c.label);
-    default: return detail::make_registered_saber(scheme, c, strategy);
+    default:
+      return detail::make_registered_saber(scheme, c, strategy);
   }
 }
 
@@ -62,13 +62,12 @@ std::vector<KemEntry> saber_kem_entries() {
                                       saber::FireSaberParams::kat_header};
   for (std::size_t i = 0; i < saber::saber_schemes().size(); ++i) {
     const std::string scheme = saber::saber_schemes()[i];
-    entries.push_back(KemEntry{
-        scheme, "saber", std::string(headers[i]), saber::saber_multipliers(),
-        // First = default: the cached strategy, as for the other families.
-        std::vector<Strategy>{Strategy::cached, Strategy::lazy, Strategy::eager},
-        [scheme](std::string_view multiplier, Strategy strategy) -> std::unique_ptr<Kem> {
-          return saber::make_saber(scheme, multiplier, strategy);
-        }});
+    entries.push_back(KemEntry{scheme, "saber", std::string(headers[i]), saber::saber_multipliers(),
+                               // First = default: the cached strategy, as for the other families.
+                               std::vector<Strategy>{Strategy::cached, Strategy::lazy, Strategy::eager},
+                               [scheme](std::string_view multiplier, Strategy strategy) -> std::unique_ptr<Kem> {
+                                 return saber::make_saber(scheme, multiplier, strategy);
+                               }});
     entries.back().ring = std::string(SaberRing::name);
 #if defined(PQMUL_X86_SIMD)
     entries.back().simd_isas = [](std::string_view multiplier) {
@@ -80,16 +79,16 @@ std::vector<KemEntry> saber_kem_entries() {
     };
 #endif
 #if defined(PQMUL_X86_SIMD)
-    // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers above.
-    const auto is_ntt = [](std::string_view multiplier) { return multiplier.substr(0, multiplier.find(':')) == "ntt"; };
+    // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers
+    // above.
+    const auto is_ntt = [](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == "ntt"; };
     entries.back().simd_isas = [is_ntt, others = entries.back().simd_isas](std::string_view multiplier) {
       return is_ntt(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : others(multiplier);
     };
     entries.back().make_simd = [scheme, is_ntt, others = entries.back().make_simd](
                                    std::string_view multiplier, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
       if (!is_ntt(multiplier)) return others(multiplier, strategy, isa);
-      const auto colon = multiplier.find(':');
-      const Params params = colon == std::string_view::npos ? Params{} : Params::parse(multiplier.substr(colon + 1));
+      const Params params = Params::parse(pqmul::split_multiplier(multiplier).params);
       const std::string label = params.empty() ? std::string("ntt") : "ntt:" + params.to_string();
       return saber::detail::make_ntt_simd_saber(scheme, params, strategy, label, isa);
     };

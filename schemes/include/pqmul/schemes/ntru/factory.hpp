@@ -22,10 +22,6 @@ const std::vector<std::string>& kem_multipliers();
 // every NTRU q).
 Params default_toom_k_params();
 
-// "name" or "name:key=value;key=value" -> (name, parameters). Throws
-// std::invalid_argument on malformed parameters.
-std::pair<std::string, Params> split_multiplier(std::string_view text);
-
 // Throws std::invalid_argument naming the valid multipliers.
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier);
