@@ -5,6 +5,17 @@ find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 find_package(Boost 1.74 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(fmt REQUIRED)
+# fmt's formatting core is compiled once, in Debian's libfmt, where the target
+# has it: header-only fmt compiles that core again in every translation unit
+# (about a quarter of an experiments file's build). The cross tree has only the
+# host's headers, so it keeps the header-only form.
+add_library(pqmul_fmt INTERFACE)
+if(CMAKE_CROSSCOMPILING)
+  target_link_libraries(pqmul_fmt INTERFACE fmt::fmt-header-only)
+else()
+  target_link_libraries(pqmul_fmt INTERFACE fmt::fmt)
+endif()
+add_library(pqmul::fmt ALIAS pqmul_fmt)
 find_package(toml11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(Catch2 2 REQUIRED)

@@ -71,6 +71,18 @@ struct ScratchDir {
   ScratchDir& operator=(const ScratchDir&) = delete;
 };
 
+// Options of a sweep of `spec_text` whose source, trees and results live in `dir`.
+inline SweepOptions sweep_options_in(const ScratchDir& dir, const std::string& spec_path, const std::string& spec_text) {
+  SweepOptions options;
+  options.source_dir = (dir.path / "src").string();
+  options.build_root = (dir.path / "src/build/sweep").string();
+  options.results_dir = (dir.path / "src/results/2024-01-01T000000Z").string();
+  options.spec_path = spec_path;
+  options.spec_text = spec_text;
+  options.build_jobs = 2;
+  return options;
+}
+
 inline bool has(const std::vector<std::string>& argv, const std::string& word) {
   return std::find(argv.begin(), argv.end(), word) != argv.end();
 }

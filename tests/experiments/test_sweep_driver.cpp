@@ -36,16 +36,8 @@ struct Fixture {
   SweepSpec spec = parse_sweep_spec(spec_text, "test.toml");
   HostInfo host = x86_host(false);
   Plan plan = make_plan(spec, fake_catalogue(), host);
-  SweepOptions options;
+  SweepOptions options = sweep_options_in(dir, "test.toml", spec_text);
   std::ostringstream progress;
-  Fixture() {
-    options.source_dir = (dir.path / "src").string();
-    options.build_root = (dir.path / "src/build/sweep").string();
-    options.results_dir = (dir.path / "src/results/2024-01-01T000000Z").string();
-    options.spec_path = "test.toml";
-    options.spec_text = spec_text;
-    options.build_jobs = 2;
-  }
   json read_json(const std::string& name) const {
     std::ifstream in(fs::path(options.results_dir) / name);
     return json::parse(in);

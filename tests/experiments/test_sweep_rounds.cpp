@@ -28,16 +28,8 @@ struct RoundsFixture {
   SweepSpec spec = parse_sweep_spec(text, "rounds.toml");
   HostInfo host = x86_host(false);
   Plan plan = make_plan(spec, fake_catalogue(), host);
-  SweepOptions options;
+  SweepOptions options = sweep_options_in(dir, "rounds.toml", text);
   std::ostringstream progress;
-  RoundsFixture() {
-    options.source_dir = (dir.path / "src").string();
-    options.build_root = (dir.path / "src/build/sweep").string();
-    options.results_dir = (dir.path / "src/results/2024-01-01T000000Z").string();
-    options.spec_path = "rounds.toml";
-    options.spec_text = text;
-    options.build_jobs = 2;
-  }
   std::vector<Row> results() const { return read_csv((fs::path(options.results_dir) / "results.csv").string()); }
 };
 

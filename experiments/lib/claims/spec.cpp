@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
-#include <toml.hpp>
 
 #include "pqmul/experiments/claims.hpp"
+#include "../toml_text.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -190,13 +190,7 @@ struct Reader {
 
 ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
   Reader r{source};
-  toml::value root;
-  try {
-    std::istringstream in(toml_text);
-    root = toml::parse(in, source);
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(e.what());
-  }
+  const toml::value root = parse_toml_text(toml_text, source);
   r.check_keys(root, "the claim",
                {"id", "source", "claim", "paper", "printed", "how", "where", "comparability", "note", "comparison",
                 "counts"});

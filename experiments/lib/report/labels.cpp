@@ -67,7 +67,7 @@ LabelNames read_label_spec(const std::string& path) {
     }
     return n;
   }
-  const toml::value root = parse_report_toml(text, path);
+  const toml::value root = parse_toml_text(text, path);
   for (const auto& [key, value] : root.as_table())
     if (key != "labels") throw std::invalid_argument(fmt::format("{}: unknown key '{}' (valid: labels)", path, key));
   if (!root.contains("labels") || !root.at("labels").is_table())

@@ -1,12 +1,13 @@
 #pragma once
 // Reading the small input files of tables and figures (label specs, paper
-// figures, results): whole text, and TOML with errors as std::invalid_argument.
+// figures, results): whole text; TOML through parse_toml_text.
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <toml.hpp>
+
+#include "../toml_text.hpp"
 
 namespace pqmul::experiments {
 
@@ -16,15 +17,6 @@ inline std::string read_report_file(const std::filesystem::path& p) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-inline toml::value parse_report_toml(const std::string& text, const std::string& path) {
-  try {
-    std::istringstream in(text);
-    return toml::parse(in, path);
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(e.what());
-  }
 }
 
 }  // namespace pqmul::experiments

@@ -59,7 +59,7 @@ PaperFigures read_paper_figures(const std::string& path) {
       p.figures[label][rest.substr(0, comma)] = number_of(rest.substr(comma + 1), where);
     }
   } else {
-    const toml::value root = parse_report_toml(text, path);
+    const toml::value root = parse_toml_text(text, path);
     for (const auto& [label, columns] : root.as_table()) {
       if (!columns.is_table()) throw std::invalid_argument(fmt::format("{}: '{}' must be a table of columns", path, label));
       for (const auto& [column, value] : columns.as_table()) {

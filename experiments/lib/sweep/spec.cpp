@@ -7,10 +7,10 @@
 #include <map>
 #include <sstream>
 #include <string_view>
-#include <toml.hpp>
 
 #include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
+#include "../toml_text.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -251,9 +251,8 @@ std::string canonical_aead_params(const std::string& text) {
 SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin) {
   toml::value root;
   try {
-    std::istringstream in(source);
-    root = toml::parse(in, origin);
-  } catch (const toml::exception& e) {
+    root = parse_toml_text(source, origin);
+  } catch (const std::invalid_argument& e) {
     throw SpecError(e.what());
   }
   SweepSpec spec;
