@@ -42,6 +42,7 @@ void add_ring_entries(std::vector<RegistryEntry> &entries, const std::vector<Reg
        "leaf=T (32)",
        {""});
   toom("toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""});
+  toom("toom4-k4", "Toom-4, four Karatsuba levels, schoolbook leaves of ceil(n/64) (NTRU's SIMD shape)", {""});
   std::vector<std::string> toom_k_variants = {"points=0,1,-1,-2,inf", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf"};
   if constexpr (R::power_of_two_q) toom_k_variants.push_back("points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32");
   toom("toom-k",
@@ -49,10 +50,12 @@ void add_ring_entries(std::vector<RegistryEntry> &entries, const std::vector<Reg
        "leaf=T, word=16|32",
        std::move(toom_k_variants));
 #if defined(PQMUL_X86_SIMD)
-  if constexpr (toom_avx2_supports<R>)
-    entry_named(entries, ring, "toom4-k2").simd.emplace_back(Isa::avx2, [](const Params &p) {
+  if constexpr (toom_avx2_supports<R>) {
+    static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
+    entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::avx2, [](const Params &p) {
       return make_toom_avx2_ring_multiplier<R>(p);
     });
+  }
 #endif
   for (const auto &e : ntt_entries)
     if (e.ring == ring) entries.push_back(e);

@@ -105,7 +105,7 @@ void register_set() {
   }
 }
 
-// ntru/<scheme>/toom4-k2/<isa>/rq_mul: the product as the SIMD KEMs form it
+// ntru/<scheme>/toom4-k4/<isa>/rq_mul: the product as the SIMD KEMs form it
 // (both factors evaluated, then the fused multiply-interpolate), with the
 // AVX2 and the AVX-512VL build of the kernels.
 template <ParameterSet P>
@@ -115,7 +115,7 @@ void register_simd_product() {
     if (!isa_available(isa)) continue;
     auto m = std::make_shared<const Toom4K2Avx2<typename P::ring>>(isa);
     auto f = random_factors<P>();
-    add("ntru/" + std::string(P::name) + "/toom4-k2/" + std::string(isa_name(isa)) + "/rq_mul", [m, f] {
+    add("ntru/" + std::string(P::name) + "/" + std::string(toom_simd_plan<typename P::ring>) + "/" + std::string(isa_name(isa)) + "/rq_mul", [m, f] {
       f->out = ntru::multiply(*m, f->a, f->b);
       benchmark::DoNotOptimize(f->out);
     });

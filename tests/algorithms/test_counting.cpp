@@ -29,6 +29,10 @@ TEST_CASE("schoolbook and Karatsuba products of two variables", "[count]") {
   CHECK(count("kyber", "toom3").products == 45 * 22 * 22);
   // NTRU hps2048677, toom4-k2: 677 padded to 688 = 16 * 43, 63 * 43^2.
   CHECK(count("ntru-hps2048677", "toom4-k2").products == 63 * 43 * 43);
+  // toom4-k4, the plan of NTRU's SIMD kernels: 677 padded to 704 = 64 * 11,
+  // 7 * 3^4 = 567 leaves of 11.
+  CHECK(count("ntru-hps2048677", "toom4-k4").products == 567 * 11 * 11);
+  CHECK(count("ntru-hps4096821", "toom4-k4").products == 567 * 13 * 13);
 }
 
 TEST_CASE("Karatsuba needs no multiplication by constants; Toom-4 does", "[count]") {

@@ -1,10 +1,12 @@
 // SIMD kernels sit on the registry entry they compute: each ISA version an
 // entry offers reports that entry's catalogue name and ring, and the AVX2
-// Toom-4 kernel is offered by toom4-k2 only.
+// Toom-4 kernels are offered by the portable plan they compute.
 #include <catch2/catch.hpp>
 
 #include "../common/isa_gate.hpp"
 #include "pqmul/algorithms/registry.hpp"
+#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_cook.hpp"
 
 using namespace pqmul;
 
@@ -23,10 +25,30 @@ TEST_CASE("each SIMD version of an entry is that entry's multiplier", "[registry
   CHECK(built > 0);
 }
 
-TEST_CASE("the AVX2 Toom-4 kernel is offered by toom4-k2 and by no other Toom-Cook entry", "[registry][isa]") {
+TEST_CASE("the SIMD Toom-4 kernels sit on the portable plan they compute", "[registry][isa]") {
+  // Saber's rings: toom4-k2 (16-coefficient leaves); NTRU's: toom4-k4 (two more
+  // Karatsuba levels, leaves of ceil(n/64)). No other Toom-Cook entry has them.
+  std::size_t with_kernel = 0;
   for (const auto& entry : multiplier_registry()) {
-    if (entry.typed != TypedPath::toom_cook || entry.multiplier == "toom4-k2") continue;
+    if (entry.typed != TypedPath::toom_cook) continue;
     INFO(entry.ring << "/" << entry.multiplier);
-    CHECK(entry.compiled() == std::vector<Isa>{Isa::portable});
+    if (entry.compiled() == std::vector<Isa>{Isa::portable}) continue;
+    ++with_kernel;
+    const bool ntru = entry.ring.rfind("ntru", 0) == 0;
+    CHECK(entry.multiplier == (ntru ? "toom4-k4" : "toom4-k2"));
+    const std::size_t n = entry.make(entry.default_params())->ring().n;
+    const auto levels = toom_plan(entry.multiplier, entry.default_params(), n);
+    REQUIRE(levels.size() == (ntru ? 5u : 3u));
+    CHECK(levels.front().k == 4);
+    std::size_t split = 1;
+    for (const auto& level : levels) split *= level.k;
+    for (std::size_t i = 1; i < levels.size(); ++i) CHECK(levels[i].k == 2);
+    // The portable plan's leaves are the kernels' schoolbook products.
+    CHECK((n + split - 1) / split == toom_avx2::leaf_length(toom_avx2::best_blocks(n)));
   }
+#if defined(PQMUL_X86_SIMD)
+  CHECK(with_kernel == 6);  // saber, saber-p and the four NTRU rings
+#else
+  CHECK(with_kernel == 0);
+#endif
 }

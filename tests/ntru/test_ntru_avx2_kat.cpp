@@ -1,4 +1,4 @@
-// NTRU over the AVX2 toom4-k2 (isa avx2, and avx512 with the AVX-512 Keccak):
+// NTRU over the AVX2 toom4-k4 (isa avx2, and avx512 with the AVX-512 Keccak):
 // KAT entries equal to the official round-3 files and their published
 // digests, for every parameter set; refused when the portable path is forced.
 #include <catch2/catch.hpp>
@@ -37,7 +37,7 @@ TEST_CASE("ntru avx2 / avx512: counts 0 and 1 of every set, 100 vectors of hps20
     const auto kem = make_simd(files.scheme, isa);
     CHECK(kem->scheme() == files.scheme);
     CHECK(kem->isa() == pqmul::isa_name(isa));
-    CHECK(kem->multiplier() == "toom4-k2");
+    CHECK(kem->multiplier() == "toom4-k4");
     const std::string text = ntru_test::read_text(ntru_test::vectors(files.file));
     const std::string first = ntru_test::kat_entry(*kem, 0);
     CHECK(first == ntru_test::rsp_entry(text, 0));

@@ -61,11 +61,12 @@ std::vector<ToomScheme> toom_plan(std::string_view name, const Params& params, s
     if (points.size() != 7) throw std::invalid_argument("toom4 needs 7 points");
     levels.push_back(derive_toom(points));
     karatsuba_below(levels, n, params.get_size("leaf", default_toom_leaf));
-  } else if (name == "toom4-k2") {
+  } else if (name == "toom4-k2" || name == "toom4-k4") {
+    // Saber's shape (16-coefficient leaves for n = 256), and NTRU's SIMD shape:
+    // two more Karatsuba levels, leaves of ceil(n/64) coefficients.
     params.require_only({"word"});
     levels.push_back(derive_toom(toom4_points()));
-    levels.push_back(derive_toom(karatsuba_points()));
-    levels.push_back(derive_toom(karatsuba_points()));
+    levels.insert(levels.end(), name == "toom4-k2" ? 2 : 4, derive_toom(karatsuba_points()));
   } else if (name == "toom-k") {
     params.require_only({"points", "leaf", "word"});
     if (!params.has("points"))
@@ -74,7 +75,7 @@ std::vector<ToomScheme> toom_plan(std::string_view name, const Params& params, s
     if (params.has("leaf")) karatsuba_below(levels, n, params.get_size("leaf", 0));
   } else {
     throw std::invalid_argument("unknown Toom-Cook plan '" + std::string(name) +
-                                "' (valid: schoolbook, karatsuba, toom3, toom4, toom4-k2, toom-k)");
+                                "' (valid: schoolbook, karatsuba, toom3, toom4, toom4-k2, toom4-k4, toom-k)");
   }
   if (split_product(levels) > n) throw std::invalid_argument("plan splits more often than the ring has coefficients");
   return levels;

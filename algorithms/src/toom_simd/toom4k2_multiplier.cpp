@@ -57,12 +57,13 @@ void Toom4K2Avx2<R>::multiply_modulo(const operand& x, const operand& y, std::ui
 template <RingDescription R>
 std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params) {
   params.require_only({"word"});
-  if (params.get("word", "16") != "16") throw std::invalid_argument("the AVX2 toom4-k2 runs in 16-bit words (word=16)");
+  if (params.get("word", "16") != "16")
+    throw std::invalid_argument("the AVX2 " + std::string(toom_simd_plan<R>) + " runs in 16-bit words (word=16)");
   if (const std::string why = isa_unavailable_reason(Isa::avx2); !why.empty())
     throw std::invalid_argument("avx2 cannot run: " + why);
   return std::make_unique<RingMultiplierAdapter<Toom4K2Avx2<R>>>(
-      Toom4K2Avx2<R>{}, "toom4-k2", params.to_string(), "avx2", CountFunction{},
-      "the AVX2 kernels have no counting arithmetic (count the portable toom4-k2)");
+      Toom4K2Avx2<R>{}, std::string(toom_simd_plan<R>), params.to_string(), "avx2", CountFunction{},
+      "the AVX2 kernels have no counting arithmetic (count the portable " + std::string(toom_simd_plan<R>) + ")");
 }
 
 #define PQMUL_INSTANTIATE_TOOM_AVX2(RING) \

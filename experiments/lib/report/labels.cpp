@@ -31,7 +31,7 @@ const std::map<std::string, std::string>& builtin_names() {
       {"tinyjambu-128", "TinyJAMBU-128"}, {"tinyjambu-192", "TinyJAMBU-192"}, {"tinyjambu-256", "TinyJAMBU-256"},
       // multipliers
       {"schoolbook", "Schoolbook"}, {"karatsuba", "Karatsuba"}, {"toom3", "Toom-3"}, {"toom4", "Toom-4"},
-      {"toom4-k2", "Toom-4+K2"}, {"toom-k", "Toom-k"}, {"ntt", "NTT"}, {"kronecker", "Kronecker"},
+      {"toom4-k2", "Toom-4+K2"}, {"toom4-k4", "Toom-4+K4"}, {"toom-k", "Toom-k"}, {"ntt", "NTT"}, {"kronecker", "Kronecker"},
       // ISAs, compilers, counters
       {"portable", "Portable"}, {"avx2", "AVX2"}, {"avx512", "AVX-512"}, {"neon", "Neon"},
       {"gcc", "GCC"}, {"clang", "Clang"},

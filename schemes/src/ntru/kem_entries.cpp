@@ -11,9 +11,15 @@
 namespace pqmul {
 namespace ntru {
 
+namespace {
+// The plan the SIMD KEMs compute (Toom-4, four Karatsuba levels: toom_simd_plan
+// of every NTRU ring), so that the default multiplier is one algorithm on every ISA.
+constexpr std::string_view default_multiplier = "toom4-k4";
+}  // namespace
+
 const std::vector<std::string> &kem_multipliers() {
   // Every NTRU ring has the same entries in the multiplier registry.
-  static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, "toom4-k2");
+  static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, default_multiplier);
   return names;
 }
 
@@ -43,7 +49,7 @@ KemEntry entry() {
   e.ring = std::string(P::ring::name);
 #if defined(PQMUL_X86_SIMD)
   e.simd_isas = [](std::string_view multiplier) {
-    return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
+    return multiplier == default_multiplier ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
   };
   e.make_simd = [](std::string_view, Strategy strategy, Isa isa) {
     require_eager<P>(strategy);

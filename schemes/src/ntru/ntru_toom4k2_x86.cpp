@@ -1,4 +1,4 @@
-// NTRU over the AVX2 toom4-k2 multiplier: Ntru<P, Toom4K2Avx2<ring>> for the
+// NTRU over the AVX2 Toom-4 + Karatsuba kernels (plan toom4-k4): Ntru<P, Toom4K2Avx2<ring>> for the
 // four parameter sets, as Kems that report isa "avx2", or "avx512" with the
 // AVX-512 Keccak and the AVX-512VL build of the product kernels (the other
 // kernels stay AVX2). Compiled with the
@@ -25,17 +25,20 @@ template class Ntru<Hps2048509, Toom4K2Avx2<Hps2048509::ring>>;
 template class Ntru<Hps2048677, Toom4K2Avx2<Hps2048677::ring>>;
 template class Ntru<Hps4096821, Toom4K2Avx2<Hps4096821::ring>>;
 template class Ntru<Hrss701, Toom4K2Avx2<Hrss701::ring>>;
+// kem_entries.cpp registers these KEMs under the family's default multiplier.
+static_assert(toom_simd_plan<Hps2048509::ring> == "toom4-k4" && toom_simd_plan<Hps2048677::ring> == "toom4-k4" &&
+              toom_simd_plan<Hps4096821::ring> == "toom4-k4" && toom_simd_plan<Hrss701::ring> == "toom4-k4");
 #endif
 
 template <ParameterSet P>
 std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
-  const std::string name = std::string(P::name) + "/toom4-k2/" + std::string(isa_name(isa));
+  const std::string name = std::string(P::name) + "/" + std::string(toom_simd_plan<typename P::ring>) + "/" + std::string(isa_name(isa));
   if (isa != Isa::avx2 && isa != Isa::avx512) throw std::invalid_argument(name + ": no such version");
 #if defined(PQMUL_X86_SIMD)
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
-      Toom4K2Avx2<typename P::ring>{isa}, "toom4-k2", std::string(isa_name(isa)),
+      Toom4K2Avx2<typename P::ring>{isa}, std::string(toom_simd_plan<typename P::ring>), std::string(isa_name(isa)),
       isa == Isa::avx512 ? isa : Isa::portable);
 #else
   throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");

@@ -1,5 +1,5 @@
 #pragma once
-// NTRU over the AVX2 toom4-k2 multiplier, one Kem per parameter set: isa
+// NTRU over the AVX2 Toom-4 + Karatsuba kernels (plan toom4-k4), one Kem per parameter set: isa
 // "avx2", or "avx512" (the same products, the AVX-512 Keccak).
 #include <memory>
 

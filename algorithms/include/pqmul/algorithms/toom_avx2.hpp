@@ -31,6 +31,15 @@ template <class R>
 inline constexpr bool toom_avx2_supports =
     R::power_of_two_q && R::q <= 8192 && toom_avx2::best_blocks(R::n) <= toom_avx2::max_blocks;
 
+// The catalogue plan the kernels compute for R, so that a SIMD version is
+// registered under the name of the portable plan it equals: pieces of 4 blocks
+// (Saber) end in 16-coefficient leaves after Toom-4 and two Karatsuba levels
+// (toom4-k2); exact leaves of 4m coefficients (NTRU) take two more levels on the
+// rows, to leaves of m = ceil(n/64) coefficients (toom4-k4). Other lengths have
+// no catalogue plan ("").
+template <class R>
+inline constexpr std::string_view toom_simd_plan = toom_avx2::plan_name(toom_avx2::best_blocks(R::n));
+
 template <RingDescription R>
   requires toom_avx2_supports<R>
 class Toom4K2Avx2 {
@@ -59,7 +68,7 @@ class Toom4K2Avx2 {
   explicit Toom4K2Avx2(Isa kernels = Isa::avx2)
       : steps_(kernels == Isa::avx512 ? &toom_avx512::steps : &toom_avx2::steps) {}
 
-  std::string name() const { return "toom4-k2"; }
+  std::string name() const { return std::string(toom_simd_plan<R>); }
   // (make_operand / make_accumulator: UnfilledStorage, for transform() writes
   // every value of an operand and clear() of an accumulator.)
   operand make_operand() const { return UnfilledStorage<operand, accumulator>{}.make_operand(); }
@@ -87,7 +96,7 @@ class Toom4K2Avx2 {
 using Toom4K2Avx2Saber = Toom4K2Avx2<SaberRing>;
 
 class RingMultiplier;
-// The registry's "toom4-k2" AVX2 version of ring R (parameters: word=16 only).
+// The registry's AVX2 version of plan toom_simd_plan<R> for ring R (parameters: word=16 only).
 // Throws std::invalid_argument for other parameters or when AVX2 cannot run.
 template <RingDescription R>
 std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params);

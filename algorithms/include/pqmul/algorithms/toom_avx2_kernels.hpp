@@ -35,6 +35,7 @@
 // Sums of products (lazy accumulation) wrap mod 2^16 and stay exact mod q.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 namespace pqmul::toom_avx2 {
 
@@ -66,6 +67,12 @@ constexpr std::size_t accumulator_values(std::size_t blocks) { return 2 * operan
 // The padded length (in blocks) for n coefficients: the least multiple of 4;
 // a longer one only makes the leaves longer.
 constexpr std::size_t best_blocks(std::size_t n) { return ((n + 15) / 16 + 3) / 4 * 4; }
+// The plan catalogue's name for the split of `blocks` (toom_avx2.hpp: toom_simd_plan).
+constexpr std::string_view plan_name(std::size_t blocks) {
+  return blocks == 16 ? "toom4-k2" : exact_leaves(blocks / 4) ? "toom4-k4" : "";
+}
+// The kernels' leaf length in coefficients (the schoolbook products' size).
+constexpr std::size_t leaf_length(std::size_t blocks) { return exact_leaves(blocks / 4) ? blocks / 4 : 16; }
 
 // --- the steps of one multiplier call -------------------------------------
 // a: n coefficients (any 16-bit values); operand: operand_values(blocks).
