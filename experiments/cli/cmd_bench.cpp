@@ -288,7 +288,7 @@ void run_bench(const BenchOptions& o) {
   if (failed) throw Failure(1, fmt::format("{} of {} rows failed their correctness check", failed, rows.size()));
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration bench_registration([](CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   auto* cmd = app.add_subcommand(
       "bench", "Measure multipliers, module products and KEM operations (median of interleaved repetitions with its 95% "

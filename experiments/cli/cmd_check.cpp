@@ -212,7 +212,7 @@ void run_check(const CheckOptions& o) {
   fmt::print("all {} KAT checks passed\n", plan.checks.size());
 }
 
-const CommandRegistration registration{[](CLI::App& app) {
+const CommandRegistration check_registration{[](CLI::App& app) {
   auto check = std::make_shared<CheckOptions>();
   auto* c = app.add_subcommand("check",
                                "Regenerate the 100-vector KAT of KEMs and compare its SHA-256 with the published "

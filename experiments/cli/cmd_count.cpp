@@ -28,7 +28,7 @@ void run_count(const MultiplierChoice& c) {
   fmt::print("  bytes held                  {:>12}\n", m->bytes_held(s, std::max<std::size_t>(c.rank, 1)));
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration count_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("count", "Count the arithmetic of a multiplier");
   static MultiplierChoice choice;
   choice.add_to(*cmd, false);

@@ -68,7 +68,7 @@ void add_common(CLI::App* cmd, HybridOptions& o, const char* key_option, const c
   cmd->add_option("-o,--output", o.output, "Output file (written only on success)")->required();
 }
 
-const CommandRegistration registration{[](CLI::App& app) {
+const CommandRegistration hybrid_registration{[](CLI::App& app) {
   auto seal = std::make_shared<HybridOptions>();
   auto* s = app.add_subcommand("seal", "Encrypt a file to a KEM public key (KEM + TinyJAMBU-256, chunked)");
   add_common(s, *seal, "--pk", "Recipient's public key (raw bytes, as written by `pqmul keygen`)");

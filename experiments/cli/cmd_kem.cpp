@@ -233,7 +233,7 @@ void run_decaps(const DecapsOptions& o) {
   out.commit();
 }
 
-const CommandRegistration registration{[](CLI::App& app) {
+const CommandRegistration kem_registration{[](CLI::App& app) {
   auto kat = std::make_shared<KatOptions>();
   auto* k = app.add_subcommand("kat", "Write the NIST KAT .rsp file (100 vectors) of a KEM, as PQCgenKAT_kem.c does");
   add_kem_options(k, *kat);

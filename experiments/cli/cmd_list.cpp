@@ -78,7 +78,7 @@ void run_list(bool as_json) {
   fmt::print("best ISA here: {}\n", isa_name(best_isa()));
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration list_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("list", "List rings, multipliers, strategies and ISAs");
   static bool as_json = false;
   cmd->add_flag("--json", as_json, "machine-readable output");

@@ -128,7 +128,7 @@ void run_mul(const MultiplierChoice& c, std::size_t trials, std::uint64_t seed, 
   if (table) fmt::print("all {} combinations agree with the Kronecker oracle\n", combos);
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration mul_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("mul", "Check a multiplier against the Kronecker oracle");
   static MultiplierChoice choice;
   static std::size_t trials = 4;

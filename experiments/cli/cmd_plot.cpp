@@ -95,7 +95,7 @@ void run(const PlotCommand& c) {
 #endif
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration plot_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("plot", "Draw results: grouped bars, scaling against n, or claims against the papers");
   static PlotCommand c;
   cmd->add_option("results",

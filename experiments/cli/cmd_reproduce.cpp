@@ -1,7 +1,7 @@
 // pqmul reproduce: every published claim (experiments/claims/*.toml) beside
 // our figure, from an existing sweep's rows and from counts the module code
 // reports, with a verdict each; writes claims.md, claims.tex and claims.json.
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -114,7 +114,7 @@ void run(const ReproduceOptions& o) {
   fmt::print("wrote {0}/claims.md, {0}/claims.tex, {0}/claims.json\n", out_dir);
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration reproduce_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("reproduce", "Print every published claim beside our figure, with a verdict");
   static ReproduceOptions o;
   cmd->add_option("ids", o.ids, "claim identifiers (default: all)");

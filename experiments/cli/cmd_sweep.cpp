@@ -93,7 +93,7 @@ void run(const SweepArgs& a) {
                                  s.failed_rows, s.builds_failed, options.results_dir));
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration sweep_registration([](CLI::App& app) {
   auto args = std::make_shared<SweepArgs>();
   auto* cmd = app.add_subcommand(
       "sweep", "Build one tree per (compiler, architecture, vectorisation), check and benchmark the spec's rows in "

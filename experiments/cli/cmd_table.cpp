@@ -63,7 +63,7 @@ void run(const TableCommand& c) {
   fmt::print("wrote {}\n", c.output);
 }
 
-const CommandRegistration registration([](CLI::App& app) {
+const CommandRegistration table_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("table", "Tabulate sweep results: implementations x operations, with ratio lines");
   static TableCommand c;
   cmd->add_option("results", c.results, "results directory (results.csv or results.json) or a CSV / JSON file")

@@ -192,7 +192,7 @@ void run_toom(const ToomOptions& options) {
   print_limits(total, odd, options.word_bits);
 }
 
-const CommandRegistration registration{[](CLI::App& app) {
+const CommandRegistration toom_registration{[](CLI::App& app) {
   auto options = std::make_shared<ToomOptions>();
   auto* cmd = app.add_subcommand(
       "toom", "Derive exact Toom-Cook evaluation/interpolation matrices from a point set");
