@@ -48,7 +48,7 @@ std::size_t Params::get_size(const std::string& key, std::size_t fallback) const
   return v;
 }
 
-void Params::require_only(std::initializer_list<std::string_view> known) const {
+void Params::require_only(std::span<const std::string_view> known) const {
   for (const auto& [key, value] : values_) {
     bool ok = false;
     for (auto k : known) ok = ok || k == key;

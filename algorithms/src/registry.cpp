@@ -11,6 +11,7 @@
 #include "kronecker_registry.hpp"
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 #include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_cook.hpp"
 #include "toom_cook/toom_cook_registry.hpp"
 
 namespace pqmul {
@@ -34,21 +35,12 @@ void add_ring_entries(std::vector<RegistryEntry> &entries, const std::vector<Reg
                        [name](const Params &p) { return make_toom_ring_multiplier<R>(name, p); }});
     entries.back().typed = TypedPath::toom_cook;
   };
-  toom("schoolbook", "O(n^2) product, the reference", {""});
-  toom("karatsuba", "recursive Karatsuba (depth=d, default: 16-coefficient leaves)", {"", "depth=2"});
-  toom("toom3", "Toom-3 over {0,1,-1,2,inf}, Karatsuba below leaf=T (32)", {""});
-  toom("toom4",
-       "Toom-4 over points=P (default {0,±1,±1/2,2,inf}), Karatsuba below "
-       "leaf=T (32)",
-       {""});
-  toom("toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""});
-  toom("toom4-k4", "Toom-4, four Karatsuba levels, schoolbook leaves of ceil(n/64) (NTRU's SIMD shape)", {""});
-  std::vector<std::string> toom_k_variants = {"points=0,1,-1,-2,inf", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf"};
-  if constexpr (R::power_of_two_q) toom_k_variants.push_back("points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32");
-  toom("toom-k",
-       "Toom-Cook from any point set: points=P1|P2|... (one level each), "
-       "leaf=T, word=16|32",
-       std::move(toom_k_variants));
+  for (const ToomPlan &plan : toom_plan_catalogue()) {
+    std::vector<std::string> variants = plan.variants;
+    if constexpr (R::power_of_two_q)
+      variants.insert(variants.end(), plan.power_of_two_q_variants.begin(), plan.power_of_two_q_variants.end());
+    toom(std::string(plan.name), std::string(plan.description), std::move(variants));
+  }
 #if defined(PQMUL_X86_SIMD)
   if constexpr (toom_avx2_supports<R>) {
     static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");

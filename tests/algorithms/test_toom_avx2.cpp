@@ -1,4 +1,5 @@
-// The AVX2 toom4-k2: each kernel against a scalar twin written here (zeros,
+// The AVX2 Toom-4 kernels (plan toom4-k2 on Saber's rings, toom4-k4 on
+// NTRU's): each kernel against a scalar twin written here (zeros,
 // single coefficients, constants, 16-bit extremes, seeded random), the full
 // products and the lazy / cached module products against the int64
 // definition, and the registry's choice of ISA (including the forced-portable
@@ -380,13 +381,16 @@ TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[too
   std::mt19937_64 rng(7);
   for (const char* ring : {"saber", "saber-p", "ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701",
                            "ntru-hps4096821"}) {
-    auto m = make_multiplier(ring, "toom4-k2", {}, Isa::avx2);
+    // The plan the kernels compute: toom4-k2 on Saber's rings, toom4-k4 on NTRU's.
+    const bool saber = std::string_view(ring).starts_with("saber");
+    const std::string plan = saber ? "toom4-k2" : "toom4-k4";
+    auto m = make_multiplier(ring, plan, {}, Isa::avx2);
     REQUIRE(m->isa() == "avx2");
-    CHECK(m->id() == std::string(ring) + "/toom4-k2/avx2");
-    CHECK(make_multiplier(ring, "toom4-k2")->isa() != "portable");  // the best ISA by default
+    CHECK(m->id() == std::string(ring) + "/" + plan + "/avx2");
+    CHECK(make_multiplier(ring, plan)->isa() != "portable");  // the best ISA by default
+    if (!saber) CHECK_THROWS_AS(make_multiplier(ring, "toom4-k2", {}, Isa::avx2), UnknownChoice);
     const RingInfo r = m->ring();
     // Module products on the Saber rings (NTRU has none, one rank suffices there).
-    const bool saber = r.n == 256;
     for (std::size_t rank : saber ? std::vector<std::size_t>{2, 3, 4} : std::vector<std::size_t>{2}) {
       for (Strategy s : all_strategies) {
         INFO(ring << " rank " << rank << " " << to_string(s));

@@ -1,4 +1,7 @@
 // The catalogue's Toom-Cook plans as lists of derived levels.
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <string>
 
 #include "pqmul/algorithms/toom_cook.hpp"
@@ -38,45 +41,84 @@ std::vector<std::string> split(std::string_view text, char sep) {
   return parts;
 }
 
+std::size_t default_karatsuba_depth(std::size_t n) {
+  std::size_t depth = 0;
+  while (((n + (std::size_t{1} << depth) - 1) >> depth) > default_karatsuba_leaf) ++depth;
+  return depth;
+}
+
+std::vector<ToomScheme> toom_then_karatsuba(const std::vector<ToomPoint>& points, std::size_t karatsuba_levels) {
+  std::vector<ToomScheme> levels{derive_toom(points)};
+  levels.insert(levels.end(), karatsuba_levels, derive_toom(karatsuba_points()));
+  return levels;
+}
+
+std::vector<ToomPlan> build_catalogue() {
+  std::vector<ToomPlan> plans;
+  plans.push_back({"schoolbook", "O(n^2) product, the reference", {""}, {}, {"word"},
+                   [](const Params&, std::size_t) { return std::vector<ToomScheme>{}; }});
+  plans.push_back({"karatsuba", "recursive Karatsuba (depth=d, default: 16-coefficient leaves)", {"", "depth=2"}, {},
+                   {"depth", "word"}, [](const Params& params, std::size_t n) {
+                     const std::size_t depth = params.get_size("depth", default_karatsuba_depth(n));
+                     if (depth > max_levels)
+                       throw std::invalid_argument("karatsuba depth at most " + std::to_string(max_levels));
+                     return std::vector<ToomScheme>(depth, derive_toom(karatsuba_points()));
+                   }});
+  plans.push_back({"toom3", "Toom-3 over {0,1,-1,2,inf}, Karatsuba below leaf=T (32)", {""}, {}, {"leaf", "word"},
+                   [](const Params& params, std::size_t n) {
+                     std::vector<ToomScheme> levels{derive_toom(toom3_points())};
+                     karatsuba_below(levels, n, params.get_size("leaf", default_toom_leaf));
+                     return levels;
+                   }});
+  plans.push_back({"toom4", "Toom-4 over points=P (default {0,±1,±1/2,2,inf}), Karatsuba below leaf=T (32)", {""}, {},
+                   {"points", "leaf", "word"}, [](const Params& params, std::size_t n) {
+                     const auto points =
+                         params.has("points") ? parse_toom_points(params.get("points", "")) : toom4_points();
+                     if (points.size() != 7) throw std::invalid_argument("toom4 needs 7 points");
+                     std::vector<ToomScheme> levels{derive_toom(points)};
+                     karatsuba_below(levels, n, params.get_size("leaf", default_toom_leaf));
+                     return levels;
+                   }});
+  plans.push_back({"toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""}, {}, {"word"},
+                   [](const Params&, std::size_t) { return toom_then_karatsuba(toom4_points(), 2); }});
+  plans.push_back({"toom4-k4",
+                   "Toom-4, four Karatsuba levels, schoolbook leaves of ceil(n/64) (the shape of NTRU's SIMD kernels)",
+                   {""}, {}, {"word"},
+                   [](const Params&, std::size_t) { return toom_then_karatsuba(toom4_points(), 4); }});
+  plans.push_back({"toom-k", "Toom-Cook from any point set: points=P1|P2|... (one level each), leaf=T, word=16|32",
+                   {"points=0,1,-1,-2,inf", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf"},
+                   {"points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,2,inf;word=32"}, {"points", "leaf", "word"},
+                   [](const Params& params, std::size_t n) {
+                     if (!params.has("points"))
+                       throw std::invalid_argument(
+                           "toom-k needs points=..., e.g. points=0,1,-1,2,inf (levels separated by |)");
+                     std::vector<ToomScheme> levels;
+                     for (const auto& set : split(params.get("points", ""), '|'))
+                       levels.push_back(derive_toom(parse_toom_points(set)));
+                     if (params.has("leaf")) karatsuba_below(levels, n, params.get_size("leaf", 0));
+                     return levels;
+                   }});
+  return plans;
+}
+
 }  // namespace
 
+const std::vector<ToomPlan>& toom_plan_catalogue() {
+  static const std::vector<ToomPlan> plans = build_catalogue();
+  return plans;
+}
+
 std::vector<ToomScheme> toom_plan(std::string_view name, const Params& params, std::size_t n) {
-  std::vector<ToomScheme> levels;
-  if (name == "schoolbook") {
-    params.require_only({"word"});
-  } else if (name == "karatsuba") {
-    params.require_only({"depth", "word"});
-    std::size_t depth = 0;
-    while (((n + (std::size_t{1} << depth) - 1) >> depth) > default_karatsuba_leaf) ++depth;
-    depth = params.get_size("depth", depth);
-    if (depth > max_levels) throw std::invalid_argument("karatsuba depth at most " + std::to_string(max_levels));
-    levels.assign(depth, derive_toom(karatsuba_points()));
-  } else if (name == "toom3") {
-    params.require_only({"leaf", "word"});
-    levels.push_back(derive_toom(toom3_points()));
-    karatsuba_below(levels, n, params.get_size("leaf", default_toom_leaf));
-  } else if (name == "toom4") {
-    params.require_only({"points", "leaf", "word"});
-    auto points = params.has("points") ? parse_toom_points(params.get("points", "")) : toom4_points();
-    if (points.size() != 7) throw std::invalid_argument("toom4 needs 7 points");
-    levels.push_back(derive_toom(points));
-    karatsuba_below(levels, n, params.get_size("leaf", default_toom_leaf));
-  } else if (name == "toom4-k2" || name == "toom4-k4") {
-    // Saber's shape (16-coefficient leaves for n = 256), and NTRU's SIMD shape:
-    // two more Karatsuba levels, leaves of ceil(n/64) coefficients.
-    params.require_only({"word"});
-    levels.push_back(derive_toom(toom4_points()));
-    levels.insert(levels.end(), name == "toom4-k2" ? 2 : 4, derive_toom(karatsuba_points()));
-  } else if (name == "toom-k") {
-    params.require_only({"points", "leaf", "word"});
-    if (!params.has("points"))
-      throw std::invalid_argument("toom-k needs points=..., e.g. points=0,1,-1,2,inf (levels separated by |)");
-    for (const auto& set : split(params.get("points", ""), '|')) levels.push_back(derive_toom(parse_toom_points(set)));
-    if (params.has("leaf")) karatsuba_below(levels, n, params.get_size("leaf", 0));
-  } else {
-    throw std::invalid_argument("unknown Toom-Cook plan '" + std::string(name) +
-                                "' (valid: schoolbook, karatsuba, toom3, toom4, toom4-k2, toom4-k4, toom-k)");
+  const auto& plans = toom_plan_catalogue();
+  const auto plan = std::find_if(plans.begin(), plans.end(), [&](const ToomPlan& p) { return p.name == name; });
+  if (plan == plans.end()) {
+    std::vector<std::string_view> names;
+    for (const auto& p : plans) names.push_back(p.name);
+    throw std::invalid_argument(
+        fmt::format("unknown Toom-Cook plan '{}' (valid: {})", name, fmt::join(names, ", ")));
   }
+  params.require_only(plan->keys);
+  const std::vector<ToomScheme> levels = plan->levels(params, n);
   if (split_product(levels) > n) throw std::invalid_argument("plan splits more often than the ring has coefficients");
   return levels;
 }

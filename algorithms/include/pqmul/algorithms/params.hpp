@@ -3,6 +3,7 @@
 // (semicolons, because point sets contain commas).
 #include <cstddef>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -19,7 +20,10 @@ class Params {
   // Throws std::invalid_argument when the value is not a non-negative integer.
   std::size_t get_size(const std::string& key, std::size_t fallback) const;
   // Throws std::invalid_argument naming the first key not in `known`.
-  void require_only(std::initializer_list<std::string_view> known) const;
+  void require_only(std::initializer_list<std::string_view> known) const {
+    require_only(std::span<const std::string_view>(known.begin(), known.size()));
+  }
+  void require_only(std::span<const std::string_view> known) const;
   std::string to_string() const;  // canonical "k=v;k=v", sorted by key
   bool empty() const { return values_.empty(); }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <functional>
 #include <vector>
 
 #include "pqmul/algorithms/arithmetic.hpp"
@@ -77,16 +78,22 @@ class ToomCook {
   unsigned bits_lost_ = 0;
 };
 
-// The named plans of the catalogue, for ring R:
-//   schoolbook                       no level
-//   karatsuba   [depth=d]            d levels of Toom-2 {0,1,inf}; default: leaves <= 16
-//   toom3       [leaf=T]             Toom-3 {0,1,-1,2,inf}, then Karatsuba while leaves > T (32)
-//   toom4       [points=P] [leaf=T]  Toom-4 {0,±1,±1/2,2,inf}, then Karatsuba while leaves > T (32)
-//   toom4-k2                         Toom-4, then exactly two Karatsuba levels
-//   toom-k      points=P1|P2|... [leaf=T]   one level per point set, then Karatsuba while leaves > T
+// The named plans of the catalogue (toom_plan_catalogue lists them; the
+// registry offers each on every ring). Adding a Toom-Cook plan is one entry there.
 // Throws std::invalid_argument (unknown name or parameter, invalid point set for q).
 template <RingDescription R, class A = DefaultArithmetic<R>>
 ToomCook<R, A> make_toom_cook(std::string_view name, const Params& params = {});
+
+// One plan of the catalogue: its levels for n coefficients from its parameters.
+struct ToomPlan {
+  std::string_view name;
+  std::string_view description;
+  std::vector<std::string> variants;                   // the registry's parameter sets ("" = defaults)
+  std::vector<std::string> power_of_two_q_variants;    // further ones where q is a power of two
+  std::vector<std::string_view> keys;                  // the parameters it accepts
+  std::function<std::vector<ToomScheme>(const Params&, std::size_t n)> levels;
+};
+const std::vector<ToomPlan>& toom_plan_catalogue();
 
 // The level plan the catalogue name and parameters describe (shared by every arithmetic).
 std::vector<ToomScheme> toom_plan(std::string_view name, const Params& params, std::size_t n);
