@@ -10,3 +10,6 @@ if(NOT PQMUL_VECTORIZE)
     target_compile_options(pqmul_flags INTERFACE -fno-vectorize -fno-slp-vectorize)
   endif()
 endif()
+# The SIMD kernels check the coefficient bounds their headers document in the
+# debug (sanitizer) build (algorithms/include/pqmul/algorithms/kernel_contracts.hpp).
+target_compile_definitions(pqmul_flags INTERFACE $<$<CONFIG:Debug>:PQMUL_KERNEL_CONTRACTS=1>)

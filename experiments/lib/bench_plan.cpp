@@ -251,8 +251,10 @@ struct Planner {
         if (!all_or_empty(sel.schemes)) (void)make_kem(entry.scheme, sel.multipliers.front());  // names valid ones
         continue;
       }
+      // A scheme with one way to compute (NTRU: eager, no module structure)
+      // has no strategy to report: its rows leave the column empty.
       std::vector<std::optional<Strategy>> kem_strategies;
-      if (entry.strategies.empty()) {
+      if (entry.strategies.size() <= 1) {
         kem_strategies.push_back(std::nullopt);
         if (!sel.strategies.empty() && !all_or_empty(sel.strategies))
           note(fmt::format("{}: the strategy does not change this scheme's computation (ignored)", entry.scheme));
@@ -274,7 +276,8 @@ struct Planner {
 
   void plan_kem(const KemEntry& entry, const std::string& mult, std::optional<Strategy> strategy, Isa isa,
                 const std::vector<std::string>& ops) {
-    std::shared_ptr<Kem> kem = entry.make_for(mult, strategy.value_or(Strategy::cached), isa);
+    const Strategy only = entry.strategies.empty() ? Strategy::cached : entry.strategies.front();
+    std::shared_ptr<Kem> kem = entry.make_for(mult, strategy.value_or(only), isa);
     Row base;
     const MultiplierName named = split_multiplier(mult);
     base.multiplier = named.name;

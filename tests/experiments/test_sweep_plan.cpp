@@ -97,7 +97,8 @@ operations = ["keygen", "encaps"]
   const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
   REQUIRE(plan.trees.size() == 1);
   // ml-kem-768: ntt (default = ntt, once) and karatsuba; x {cached, lazy}.
-  // saber: toom4-k2, ntt, karatsuba x {cached, lazy}. ntru: toom4-k2, ntt x {eager}.
+  // saber: toom4-k2, ntt, karatsuba x {cached, lazy}. ntru: toom4-k2, ntt, with
+  // no strategy (it has only one way to compute).
   CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ml-kem-768"; }) == 4);
   CHECK(jobs_where(plan, [](const Job& j) { return j.target == "saber"; }) == 6);
   CHECK(jobs_where(plan, [](const Job& j) { return j.target == "ntruhps2048677"; }) == 2);
@@ -109,6 +110,8 @@ operations = ["keygen", "encaps"]
   }
   CHECK(skipped(plan, "", "ntruhps2048677/karatsuba", "has no multiplier 'karatsuba'"));
   CHECK(skipped(plan, "", "ntruhps2048677 strategy lazy", "does not apply"));
+  for (const auto& j : plan.jobs)
+    if (j.target == "ntruhps2048677") CHECK(j.strategy.empty());
   // Keys are unique: they identify jobs in the resume state.
   std::set<std::string> keys;
   for (const auto& j : plan.jobs) keys.insert(j.key(plan.trees));

@@ -3,6 +3,8 @@
 // kernels themselves are compiled for AVX2 / AVX-512.
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 
+#include "pqmul/algorithms/kernel_contracts.hpp"
+
 #include <array>
 #include <cassert>
 #include <stdexcept>
@@ -14,13 +16,95 @@ namespace big_ntt_simd_detail {
 
 namespace bk = big_ntt_kernels;
 
+#if defined(PQMUL_X86_SIMD)
+namespace {
+
+// The kernels behind the bounds of big_ntt_kernels.hpp (residues in [0, p),
+// zeros where the header says so), checked around every call in the debug
+// build: one wrapper per kernel covers both ISAs.
+constexpr const char* kernel_name(std::size_t lanes, int kernel) {
+  constexpr const char* names[2][5] = {
+      {"big_ntt::avx2::forward", "big_ntt::avx2::inverse", "big_ntt::avx2::base_multiply_accumulate",
+       "big_ntt::avx2::lift_centred", "big_ntt::avx2::crt_to_q"},
+      {"big_ntt::avx512::forward", "big_ntt::avx512::inverse", "big_ntt::avx512::base_multiply_accumulate",
+       "big_ntt::avx512::lift_centred", "big_ntt::avx512::crt_to_q"}};
+  return names[lanes == bk::avx2_lanes ? 0 : 1][kernel];
+}
+
+template <std::size_t Lanes, auto Kernel>
+void checked_forward(const bk::PrimeKernelTables& t, std::uint32_t* f, std::size_t length, unsigned layers,
+                     std::size_t nonzero) {
+  const char* name = kernel_name(Lanes, 0);
+  PQMUL_KERNEL_BOUND(name, "input", f, length, 0, t.p - 1);
+  if (nonzero < length) PQMUL_KERNEL_BOUND(name, "input past nonzero", f + nonzero, length - nonzero, 0, 0);
+  Kernel(t, f, length, layers, nonzero);
+  PQMUL_KERNEL_BOUND(name, "output", f, length, 0, t.p - 1);
+}
+
+template <std::size_t Lanes, auto Kernel>
+void checked_inverse(const bk::PrimeKernelTables& t, std::uint32_t* f, const std::uint32_t* in, std::size_t length,
+                     unsigned layers) {
+  PQMUL_KERNEL_BOUND(kernel_name(Lanes, 1), "input", in, length, 0, t.p - 1);
+  Kernel(t, f, in, length, layers);
+  PQMUL_KERNEL_BOUND(kernel_name(Lanes, 1), "output", f, length, 0, t.p - 1);
+}
+
+template <std::size_t Lanes, auto Kernel>
+void checked_base_multiply_accumulate(const bk::PrimeKernelTables& t, std::uint32_t* acc, const std::uint32_t* a,
+                                      const std::uint32_t* b, std::size_t length, unsigned layers) {
+  const char* name = kernel_name(Lanes, 2);
+  PQMUL_KERNEL_BOUND(name, "a", a, length, 0, t.p - 1);
+  PQMUL_KERNEL_BOUND(name, "b", b, length, 0, t.p - 1);
+  PQMUL_KERNEL_BOUND(name, "accumulator", acc, length, 0, t.p - 1);
+  Kernel(t, acc, a, b, length, layers);
+  PQMUL_KERNEL_BOUND(name, "accumulator out", acc, length, 0, t.p - 1);
+}
+
+template <std::size_t Lanes, auto Kernel>
+void checked_lift_centred(std::uint32_t* f, const std::uint16_t* a, std::size_t n, std::size_t length,
+                          std::uint32_t q, std::uint32_t p) {
+  const char* name = kernel_name(Lanes, 3);
+  PQMUL_KERNEL_BOUND(name, "input", a, n, 0, q - 1);
+  Kernel(f, a, n, length, q, p);
+  PQMUL_KERNEL_BOUND(name, "output", f, n, 0, p - 1);
+  PQMUL_KERNEL_BOUND(name, "output past n", f + n, length - n, 0, 0);
+}
+
+template <std::size_t Lanes, auto Kernel>
+void checked_crt_to_q(const bk::CrtKernelConstants& c, std::uint16_t* out, const std::uint32_t* r1,
+                      const std::uint32_t* r2, std::size_t n, std::size_t fold) {
+  const char* name = kernel_name(Lanes, 4);
+  // The residues read: i < n, and i + fold for i < n - 1 where the ring is cyclic.
+  const std::size_t read = fold != 0 ? fold + n - 1 : n;
+  PQMUL_KERNEL_BOUND(name, "first residues", r1, read, 0, c.p1 - 1);
+  if (c.p2 != 0) PQMUL_KERNEL_BOUND(name, "second residues", r2, read, 0, c.p2 - 1);
+  Kernel(c, out, r1, r2, n, fold);
+  PQMUL_KERNEL_BOUND(name, "output", out, n, 0, c.q_mask);
+}
+
+template <std::size_t Lanes, auto Forward, auto Inverse, auto Multiply, auto Lift, auto Crt>
+KernelSet kernels() {
+  if constexpr (contract::checked)
+    return {Lanes,
+            checked_forward<Lanes, Forward>,
+            checked_inverse<Lanes, Inverse>,
+            checked_base_multiply_accumulate<Lanes, Multiply>,
+            checked_lift_centred<Lanes, Lift>,
+            checked_crt_to_q<Lanes, Crt>};
+  return {Lanes, Forward, Inverse, Multiply, Lift, Crt};
+}
+
+}  // namespace
+#endif
+
 const KernelSet& kernel_set(Isa isa) {
 #if defined(PQMUL_X86_SIMD)
-  static const KernelSet avx2{bk::avx2_lanes,          bk::avx2::forward,      bk::avx2::inverse,
-                              bk::avx2::base_multiply_accumulate, bk::avx2::lift_centred, bk::avx2::crt_to_q};
-  static const KernelSet avx512{bk::avx512_lanes,          bk::avx512::forward,      bk::avx512::inverse,
-                                bk::avx512::base_multiply_accumulate, bk::avx512::lift_centred,
-                                bk::avx512::crt_to_q};
+  static const KernelSet avx2 = kernels<bk::avx2_lanes, bk::avx2::forward, bk::avx2::inverse,
+                                        bk::avx2::base_multiply_accumulate, bk::avx2::lift_centred,
+                                        bk::avx2::crt_to_q>();
+  static const KernelSet avx512 = kernels<bk::avx512_lanes, bk::avx512::forward, bk::avx512::inverse,
+                                          bk::avx512::base_multiply_accumulate, bk::avx512::lift_centred,
+                                          bk::avx512::crt_to_q>();
   if (isa == Isa::avx2 || isa == Isa::avx512) {
     if (!cpu_supports(isa))
       throw std::invalid_argument("ntt/" + std::string(isa_name(isa)) + ": this CPU cannot run " +

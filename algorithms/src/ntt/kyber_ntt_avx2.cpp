@@ -21,6 +21,7 @@
 
 #include "kyber_ntt_simd_constants.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+#include "pqmul/algorithms/kernel_contracts.hpp"
 
 namespace pqmul::kyber_ntt::avx2 {
 namespace {
@@ -372,18 +373,35 @@ constexpr int kPairsPerPass = 8;
 
 }  // namespace
 
+// The bounds of kyber_ntt_avx2.hpp, checked in the debug build.
+constexpr std::int64_t kHalf = (kQ - 1) / 2;
+
 void forward(std::int16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward", "input", f, 256, 1 - kQ, kQ - 1);
   const V q = q_vector();
 #pragma GCC unroll 2
   for (int g = 0; g < kOuterStride; ++g) forward_outer(f, g, q);
 #pragma GCC unroll 2
   for (int j0 = 0; j0 < 8; j0 += kPairsPerPass) forward_inner(f, q, j0);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward", "output", f, 256, 1 - 8 * kQ, 8 * kQ - 1);
 }
 
-void inverse(std::int16_t* f) { inverse_with(f, 0); }
-void inverse_from_montgomery(std::int16_t* f) { inverse_with(f, 1); }
+void inverse(std::int16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse", "input", f, 256, 1 - inverse_input_bound, inverse_input_bound - 1);
+  inverse_with(f, 0);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse", "output", f, 256, 1 - kQ, kQ - 1);
+}
+
+void inverse_from_montgomery(std::int16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse_from_montgomery", "input", f, 256, 1 - inverse_input_bound,
+                     inverse_input_bound - 1);
+  inverse_with(f, 1);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse_from_montgomery", "output", f, 256, 1 - kQ, kQ - 1);
+}
 
 void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_accumulate", "a", a, 256, -kHalf, kHalf);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_accumulate", "b", b, 256, -kHalf, kHalf);
   const V q = q_vector();
   // Swaps the two int16 of every 32-bit pair: (b0, b1) -> (b1, b0). Opaque,
   // so that the compiler keeps one vpshufb (clang would use two shuffles).
@@ -423,6 +441,7 @@ void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
     const V m = _mm256_mulhi_epi16(_mm256_mullo_epi16(low, qinv), q);
     store(r + 16 * i, barrett(_mm256_sub_epi16(barrett(high, q), m), q));
   }
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::reduce_accumulator", "output", r, 256, -kHalf, kHalf);
 }
 
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
@@ -433,12 +452,14 @@ void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
   const V r2v = _mm256_set1_epi16(kR2), r2_qinv = _mm256_set1_epi16(times_qinv(kR2));
   #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) store(r + 16 * i, barrett(fqmul(load(r + 16 * i), r2v, r2_qinv, q), q));
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::accumulator_to_centred", "output", r, 256, -kHalf, kHalf);
 }
 
 void reduce(std::int16_t* f) {
   const V q = q_vector();
   #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) store(f + 16 * i, barrett(load(f + 16 * i), q));
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::reduce", "output", f, 256, -kHalf, kHalf);
 }
 
 void to_canonical(std::uint16_t* out, const std::int16_t* f) {
@@ -449,9 +470,11 @@ void to_canonical(std::uint16_t* out, const std::int16_t* f) {
     const V v = _mm256_add_epi16(r, _mm256_and_si256(q, _mm256_srai_epi16(r, 15)));
     _mm256_storeu_si256(reinterpret_cast<V*>(out + 16 * i), v);
   }
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::to_canonical", "output", out, 256, 0, kQ - 1);
 }
 
 void centre_canonical(std::int16_t* out, const std::uint16_t* c) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::centre_canonical", "input", c, 256, 0, kQ - 1);
   const V q = q_vector();
   const V half = _mm256_set1_epi16(static_cast<short>((kQ - 1) / 2));
   #pragma GCC unroll 16
@@ -461,6 +484,7 @@ void centre_canonical(std::int16_t* out, const std::uint16_t* c) {
     const V centred = _mm256_sub_epi16(v, _mm256_and_si256(q, _mm256_cmpgt_epi16(v, half)));
     _mm256_storeu_si256(reinterpret_cast<V*>(out + 16 * i), centred);
   }
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::centre_canonical", "output", out, 256, -kHalf, kHalf);
 }
 
 }  // namespace pqmul::kyber_ntt::avx2

@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "kyber_ntt_simd_constants.hpp"
+#include "pqmul/algorithms/kernel_contracts.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
 
 namespace pqmul::kyber_ntt::avx512 {
@@ -134,15 +135,24 @@ template <bool Canonical, bool Accumulate = true>
 
 }  // namespace
 
+// The bounds of the AVX2 twins (kyber_ntt_avx2.hpp), checked in the debug build.
+constexpr std::int64_t kHalf = (kQ - 1) / 2;
+
 void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_accumulate", "a", a, 256, -kHalf, kHalf);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_accumulate", "b", b, 256, -kHalf, kHalf);
   multiply_accumulate_pairs<false>(acc, a, b);
 }
 
 void base_multiply_accumulate_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_accumulate_canonical", "a", a, 256, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_accumulate_canonical", "b", b, 256, -kHalf, kHalf);
   multiply_accumulate_pairs<true>(acc, a, b);
 }
 
 void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_canonical", "a", a, 256, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_canonical", "b", b, 256, -kHalf, kHalf);
   multiply_accumulate_pairs<true, false>(acc, a, b);
 }
 
@@ -166,6 +176,8 @@ template <class Run>
 
 void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
                                   std::size_t from, std::size_t to) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_canonical_part", "a", a + from, to - from, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_canonical_part", "b", b + from, to - from, -kHalf, kHalf);
   over_registers(from, to, [&](int begin, int end) {
     if (first) {
       multiply_accumulate_pairs<true, false>(acc, a, b, begin, end);
@@ -184,6 +196,7 @@ void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
   const V q = q_vector();
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) store(r + 32 * i, montgomery_pair(load(acc + 32 * i), load(acc + 32 * i + 16), q));
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::reduce_accumulator", "output", r, 256, -kHalf, kHalf);
 }
 
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
@@ -191,6 +204,7 @@ void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i)
     store(r + 32 * i, remove_inverse_r(montgomery_pair(load(acc + 32 * i), load(acc + 32 * i + 16), q), q));
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::accumulator_to_centred", "output", r, 256, -kHalf, kHalf);
 }
 
 namespace {
@@ -215,13 +229,17 @@ namespace {
 void accumulator_plus_to_canonical_part(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x,
                                         std::size_t from, std::size_t to) {
   over_registers(from, to, [&](int begin, int end) { plus_to_canonical(out, acc, x, begin, end); });
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::accumulator_plus_to_canonical_part", "output", out + from, to - from, 0,
+                     kQ - 1);
 }
 
 void accumulator_plus_to_canonical(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x) {
   plus_to_canonical(out, acc, x, 0, 8);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::accumulator_plus_to_canonical", "output", out, 256, 0, kQ - 1);
 }
 
 void copy_coefficients(std::int16_t* f, const std::uint16_t* a) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::copy_coefficients", "input", a, 256, 0, (1 << 15) - 1);
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i)
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(f + 16 * i),
@@ -232,12 +250,14 @@ void reduce(std::int16_t* f) {
   const V q = q_vector();
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) store(f + 32 * i, barrett(load(f + 32 * i), q));
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::reduce", "output", f, 256, -kHalf, kHalf);
 }
 
 void to_canonical(std::uint16_t* out, const std::int16_t* f) {
   const V q = q_vector();
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) store(out + 32 * i, canonical(barrett(load_halves(f + 32 * i), q), q));
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::to_canonical", "output", out, 256, 0, kQ - 1);
 }
 
 }  // namespace pqmul::kyber_ntt::avx512

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/kernel_contracts.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
 
 namespace pqmul {
@@ -37,6 +38,7 @@ template <RingDescription R>
 void Toom4K2Avx2<R>::inverse(const accumulator& acc, Poly<R>& out) const {
   steps_->interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
                          out.coeffs.data());
+  PQMUL_KERNEL_BOUND("toom_avx2::interpolate", "output", out.coeffs.data(), R::n, 0, R::q - 1);
 }
 
 template <RingDescription R>
@@ -52,6 +54,7 @@ void Toom4K2Avx2<R>::multiply_modulo(const operand& x, const operand& y, std::ui
   assert(modulus != 0 && modulus <= 8192 && (modulus & (modulus - 1)) == 0);
   steps_->multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, modulus,
                                out);
+  PQMUL_KERNEL_BOUND("toom_avx2::multiply_interpolate", "output", out, R::n, 0, modulus - 1);
 }
 
 template <RingDescription R>

@@ -128,6 +128,8 @@ std::vector<KemChoice> kem_choices(const KemSection& kem, const std::string& sch
                                  s.strategies.empty() ? default_strategy : fmt::format("{}", fmt::join(s.strategies, ", ")))});
     }
   }
+  // A scheme with one way to compute (NTRU) has no strategy to pass or report.
+  if (s.strategies.size() <= 1 && !strategies.empty()) strategies = {""};
   std::vector<KemChoice> out;
   for (const auto& m : multipliers)
     for (const auto& st : strategies) out.push_back({m, st});

@@ -4,6 +4,7 @@
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
 
 #include <immintrin.h>
+#include "pqmul/algorithms/kernel_contracts.hpp"
 
 namespace pqmul::kyber::avx2 {
 namespace {
@@ -27,6 +28,7 @@ __m256i compress8(__m256i x) {
 
 template <int D>
 void compress_all(std::uint16_t* r, const std::uint16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber::avx2::compress", "input", f, 256, 0, q - 1);
   for (int i = 0; i < 256; i += 16) {
     const __m256i lo = compress8<D>(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(f + i))));
     const __m256i hi =
@@ -35,6 +37,7 @@ void compress_all(std::uint16_t* r, const std::uint16_t* f) {
     const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xD8);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i), packed);
   }
+  PQMUL_KERNEL_BOUND("kyber::avx2::compress", "output", r, 256, 0, (1 << D) - 1);
 }
 
 // Decompress_D(y) = floor(y q / 2^D + 1/2) = mulhrs(y 2^(15-D), q): the
@@ -42,11 +45,13 @@ void compress_all(std::uint16_t* r, const std::uint16_t* f) {
 // y 2^(15-D) < 2^15 stays a positive int16.
 template <int D>
 void decompress_all(std::uint16_t* r, const std::uint16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber::avx2::decompress", "input", f, 256, 0, (1 << D) - 1);
   const __m256i qv = _mm256_set1_epi16(static_cast<short>(q));
   for (int i = 0; i < 256; i += 16) {
     const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + i));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i), _mm256_mulhrs_epi16(_mm256_slli_epi16(y, 15 - D), qv));
   }
+  PQMUL_KERNEL_BOUND("kyber::avx2::decompress", "output", r, 256, 0, q - 1);
 }
 
 }  // namespace
@@ -80,6 +85,8 @@ bool decompress(std::uint16_t* r, const std::uint16_t* f, unsigned d) {
 }
 
 void add_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b) {
+  PQMUL_KERNEL_BOUND("kyber::avx2::add_mod_q", "a", a, 256, 0, q - 1);
+  PQMUL_KERNEL_BOUND("kyber::avx2::add_mod_q", "b", b, 256, 0, q - 1);
   const __m256i modulus = _mm256_set1_epi16(static_cast<short>(q));
   for (int i = 0; i < 256; i += 16) {
     const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
@@ -89,9 +96,12 @@ void add_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b)
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i),
                         _mm256_add_epi16(t, _mm256_and_si256(modulus, _mm256_srai_epi16(t, 15))));
   }
+  PQMUL_KERNEL_BOUND("kyber::avx2::add_mod_q", "output", r, 256, 0, q - 1);
 }
 
 void sub_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b) {
+  PQMUL_KERNEL_BOUND("kyber::avx2::sub_mod_q", "a", a, 256, 0, q - 1);
+  PQMUL_KERNEL_BOUND("kyber::avx2::sub_mod_q", "b", b, 256, 0, q - 1);
   const __m256i modulus = _mm256_set1_epi16(static_cast<short>(q));
   for (int i = 0; i < 256; i += 16) {
     const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
@@ -100,6 +110,7 @@ void sub_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b)
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(r + i),
                         _mm256_add_epi16(t, _mm256_and_si256(modulus, _mm256_srai_epi16(t, 15))));
   }
+  PQMUL_KERNEL_BOUND("kyber::avx2::sub_mod_q", "output", r, 256, 0, q - 1);
 }
 
 }  // namespace pqmul::kyber::avx2

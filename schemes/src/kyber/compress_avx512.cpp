@@ -10,6 +10,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include <immintrin.h>
+#include "pqmul/algorithms/kernel_contracts.hpp"
 
 namespace pqmul::kyber::avx512 {
 namespace {
@@ -40,6 +41,7 @@ __m512i compress32(__m512i x) {
 
 template <int D>
 void compress_all(std::uint16_t* r, const std::uint16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber::avx512::compress", "input", f, 256, 0, q - 1);
   for (int i = 0; i < 256; i += 32) {
     // Two 256-bit loads: f usually comes straight from an AVX2 kernel's
     // stores, which a 512-bit load could not take its data from.
@@ -48,6 +50,7 @@ void compress_all(std::uint16_t* r, const std::uint16_t* f) {
     const __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
     _mm512_storeu_si512(r + i, compress32<D>(x));
   }
+  PQMUL_KERNEL_BOUND("kyber::avx512::compress", "output", r, 256, 0, (1 << D) - 1);
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
-// NTRU over the AVX2 Toom-4 + Karatsuba kernels (plan toom4-k4): Ntru<P, Toom4K2Avx2<ring>> for the
-// four parameter sets, as Kems that report isa "avx2", or "avx512" with the
-// AVX-512 Keccak and the AVX-512VL build of the product kernels (the other
-// kernels stay AVX2). Compiled with the
-// baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
+// NTRU over the AVX2 Toom-4 + Karatsuba kernels (plan toom4-k4):
+// Ntru<P, Toom4K2Avx2<ring>> for the four parameter sets, as Kems that report
+// isa "avx2" (the AVX2 Keccak) or "avx512" (the AVX-512 Keccak and the
+// AVX-512VL build of the product kernels; kernels without an AVX-512 version
+// stay AVX2). Compiled with the baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
 // instantiates are shared with the portable instantiations, so they must not
 // be AVX2 code; the AVX2 work happens in the kernels it calls.
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "pqmul/algorithms/isa.hpp"
 #include "toom_avx2_factory.hpp"
@@ -18,6 +19,11 @@
 #endif
 
 namespace pqmul::ntru {
+namespace {
+// The plan these KEMs' products compute: toom_simd_plan of every NTRU ring
+// (asserted below where the kernels are built), the family's default multiplier.
+constexpr std::string_view simd_plan = "toom4-k4";
+}  // namespace
 
 #if defined(PQMUL_X86_SIMD)
 
@@ -26,20 +32,20 @@ template class Ntru<Hps2048677, Toom4K2Avx2<Hps2048677::ring>>;
 template class Ntru<Hps4096821, Toom4K2Avx2<Hps4096821::ring>>;
 template class Ntru<Hrss701, Toom4K2Avx2<Hrss701::ring>>;
 // kem_entries.cpp registers these KEMs under the family's default multiplier.
-static_assert(toom_simd_plan<Hps2048509::ring> == "toom4-k4" && toom_simd_plan<Hps2048677::ring> == "toom4-k4" &&
-              toom_simd_plan<Hps4096821::ring> == "toom4-k4" && toom_simd_plan<Hrss701::ring> == "toom4-k4");
+static_assert(toom_simd_plan<Hps2048509::ring> == simd_plan && toom_simd_plan<Hps2048677::ring> == simd_plan &&
+              toom_simd_plan<Hps4096821::ring> == simd_plan && toom_simd_plan<Hrss701::ring> == simd_plan);
 #endif
 
 template <ParameterSet P>
 std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
-  const std::string name = std::string(P::name) + "/" + std::string(toom_simd_plan<typename P::ring>) + "/" + std::string(isa_name(isa));
+  const std::string name = std::string(P::name) + "/" + std::string(simd_plan) + "/" + std::string(isa_name(isa));
   if (isa != Isa::avx2 && isa != Isa::avx512) throw std::invalid_argument(name + ": no such version");
 #if defined(PQMUL_X86_SIMD)
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
-      Toom4K2Avx2<typename P::ring>{isa}, std::string(toom_simd_plan<typename P::ring>), std::string(isa_name(isa)),
-      isa == Isa::avx512 ? isa : Isa::portable);
+      Toom4K2Avx2<typename P::ring>{isa}, std::string(simd_plan), std::string(isa_name(isa)),
+      isa);
 #else
   throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");
 #endif

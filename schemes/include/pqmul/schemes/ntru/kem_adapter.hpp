@@ -25,8 +25,10 @@ class NtruKem final : public Kem {
   // hash_isa: see Ntru (the ISA the KEM reports is `isa`).
   NtruKem(M multiplier, std::string label, std::string isa = "portable", Isa hash_isa = Isa::portable)
       : scheme_(std::move(multiplier), std::nullopt, hash_isa), label_(std::move(label)), isa_(std::move(isa)) {}
-  NtruKem(M multiplier, M for_short, std::string label)
-      : scheme_(std::move(multiplier), std::move(for_short)), label_(std::move(label)) {}
+  NtruKem(M multiplier, M for_short, std::string label, std::string isa = "portable", Isa hash_isa = Isa::portable)
+      : scheme_(std::move(multiplier), std::move(for_short), hash_isa),
+        label_(std::move(label)),
+        isa_(std::move(isa)) {}
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return label_; }

@@ -6,6 +6,7 @@
 #include "pqmul/algorithms/ring.hpp"
 
 #if defined(PQMUL_X86_SIMD)
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/algorithms/toom_avx2.hpp"
 #endif
 
@@ -20,6 +21,9 @@ inline constexpr Kernels kernels_for = Kernels::portable;
 template <RingDescription R>
   requires toom_avx2_supports<R>
 inline constexpr Kernels kernels_for<Toom4K2Avx2<R>> = Kernels::avx2;
+// The big-prime NTT's SIMD build runs on AVX2 or AVX-512 CPUs only.
+template <RingDescription R>
+inline constexpr Kernels kernels_for<BigNttSimd<R>> = Kernels::avx2;
 #endif
 
 }  // namespace pqmul::ntru

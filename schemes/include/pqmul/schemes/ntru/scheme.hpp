@@ -37,10 +37,10 @@ class Ntru {
   // bound (e.g. an NTT over a smaller modulus); `multiplier` computes the rest.
   static constexpr std::uint32_t short_bound = P::variant == Variant::hps ? 3 : 6;
 
-  // hash_isa: the Keccak of SHA3-256 (AVX-512: the single-state kernel, and
-  // decapsulation's two hashes side by side on the 4-way lanes); with the
-  // AVX2 kernels, avx512 also takes the AVX-512 S_3 inversion where the CPU
-  // has VBMI2.
+  // hash_isa: the Keccak of SHA3-256 (AVX2 / AVX-512: decapsulation's two
+  // hashes side by side on that ISA's 4-way lanes; AVX-512 also the
+  // single-state kernel); with the AVX2 kernels, avx512 also takes the AVX-512
+  // S_3 inversion where the CPU has VBMI2.
   explicit Ntru(M multiplier, std::optional<M> for_short = std::nullopt, Isa hash_isa = Isa::portable)
       : multiplier_(std::move(multiplier)), short_(std::move(for_short)), hash_isa_(hash_isa) {}
   const M& multiplier() const { return multiplier_; }

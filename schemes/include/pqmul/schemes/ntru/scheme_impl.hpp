@@ -222,11 +222,11 @@ void Ntru<P, M>::decaps(Bytes<P::shared_secret_bytes> ss, ConstBytes<P::cipherte
   std::array<std::uint8_t, P::message_bytes> rm;
   const std::uint8_t fail = owcpa_decrypt(rm, ct, sk);
   // The key SHA3-256(r || m) and the rejection key SHA3-256(prf key || ct),
-  // both in every case. With AVX-512 they run side by side on the 4-way
-  // Keccak lanes (a step costs about one single-state permutation).
+  // both in every case. On AVX2 and AVX-512 they run side by side on the
+  // 4-way Keccak lanes of that ISA.
   const auto prf_key = sk.template subspan<P::owcpa_secret_key_bytes, P::prf_key_bytes>();
   std::array<std::uint8_t, 32> key, rejection;
-  if (hash_isa_ == Isa::avx512) {
+  if (hash_isa_ != Isa::portable) {
     keccak::SpongeLanes lanes(hash_isa_);
     lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, prf_key, rejection, ct);
     lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, rm, key);
