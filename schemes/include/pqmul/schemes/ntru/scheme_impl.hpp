@@ -89,7 +89,10 @@ template <ParameterSet P, Multiplier M>
 S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
   static_assert(P::n < P::q / 2, "the product of trits must fit in the centred range of Z_q");
 #if defined(PQMUL_X86_SIMD)
-  if constexpr (kernels_for<M> == Kernels::avx2) {
+  // (multipliers with a product mod 2^13 of their own: the Toom kernels)
+  constexpr bool products_mod_power_of_two =
+      requires(const M& m, const typename M::operand& x, std::uint16_t* out) { m.multiply_modulo(x, x, 8192, out); };
+  if constexpr (kernels_for<M> == Kernels::avx2 && products_mod_power_of_two) {
     // The trits as the integers 0, 1, 2: every coefficient of the cyclic
     // product is at most 4n < 2^13, where the Toom kernels are exact, so the
     // product mod 2^13 is the integer product, which is the product of the
