@@ -26,6 +26,9 @@ struct Ended {
   bool aborted = false;
   int exit_code = -1;
   std::string stderr_text;
+  // What the process wrote first (an emulator may add a line of its own
+  // about the signal after it).
+  std::string first_line() const { return stderr_text.substr(0, stderr_text.find('\n') + 1); }
 };
 
 // Runs body in a child with stderr captured.
@@ -37,6 +40,9 @@ Ended run_in_child(Body body) {
   const pid_t pid = fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
+    // The child dies by the abort itself, not through the test framework's
+    // handler (which would report a failure of its own).
+    std::signal(SIGABRT, SIG_DFL);
     dup2(pipe_fds[1], 2);
     close(pipe_fds[0]);
     body();
@@ -68,7 +74,7 @@ TEST_CASE("a broken bound aborts with the kernel, index, value and bound", "[con
     pqmul::contract::within("test::kernel", "input", v.data(), v.size(), 0, 9);
   });
   CHECK(broken.aborted);
-  CHECK(broken.stderr_text == "kernel contract broken: test::kernel: input[2] = 10, outside [0, 9]\n");
+  CHECK(broken.first_line() == "kernel contract broken: test::kernel: input[2] = 10, outside [0, 9]\n");
 }
 
 #if defined(PQMUL_X86_SIMD)
@@ -82,7 +88,7 @@ TEST_CASE("the AVX2 NTT checks its input bound in the debug build only", "[contr
   });
   if (pqmul::contract::checked) {
     CHECK(ended.aborted);
-    CHECK(ended.stderr_text ==
+    CHECK(ended.first_line() ==
           "kernel contract broken: kyber_ntt::avx2::forward: input[17] = 5000, outside [-3328, 3328]\n");
   } else {
     CHECK(!ended.aborted);

@@ -39,7 +39,7 @@ Row row(const std::string& scheme, const std::string& op, const std::string& mul
 }
 
 // Long display names for every value the figures show.
-LabelNames long_names() {
+[[maybe_unused]] LabelNames long_names() {
   return with_label_terms({}, {"saber=Saber with a deliberately long parameter-set name",
                                "ml-kem-768=ML-KEM-768 (FIPS 203) with another very long name",
                                "toom4-k2=Toom-4 with two Karatsuba levels and schoolbook leaves",
@@ -61,7 +61,7 @@ std::vector<Row> kem_rows() {
   return rows;
 }
 
-std::vector<Row> ring_rows() {
+[[maybe_unused]] std::vector<Row> ring_rows() {
   std::vector<Row> rows;
   double m = 4000;
   for (const char* ring : {"kyber", "saber", "saber-p", "ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701"})

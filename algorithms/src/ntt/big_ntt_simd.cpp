@@ -22,7 +22,7 @@ namespace {
 // The kernels behind the bounds of big_ntt_kernels.hpp (residues in [0, p),
 // zeros where the header says so), checked around every call in the debug
 // build: one wrapper per kernel covers both ISAs.
-constexpr const char* kernel_name(std::size_t lanes, int kernel) {
+[[maybe_unused]] constexpr const char* kernel_name(std::size_t lanes, int kernel) {
   constexpr const char* names[2][5] = {
       {"big_ntt::avx2::forward", "big_ntt::avx2::inverse", "big_ntt::avx2::base_multiply_accumulate",
        "big_ntt::avx2::lift_centred", "big_ntt::avx2::crt_to_q"},

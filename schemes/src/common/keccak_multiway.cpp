@@ -78,7 +78,7 @@ Isa fastest_keccak_isa() {
 void permute_x4(std::uint64_t* states, Isa isa) { permute_lowered(states, 4, lower_keccak_isa(isa, 4)); }
 
 void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset,
-                  Isa isa) {
+                  [[maybe_unused]] Isa isa) {
   if (reset == 0 && words[0] == 0 && words[1] == 0 && words[2] == 0 && words[3] == 0) return;  // only squeezing
 #if defined(PQMUL_X86_SIMD)
   if (lower_keccak_isa(isa, 4) != Isa::portable) {
@@ -93,7 +93,8 @@ void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const st
   }
 }
 
-void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa) {
+void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words,
+                      [[maybe_unused]] Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   if (lower_keccak_isa(isa, 4) != Isa::portable) {
     keccak_extract_lanes_x4_avx2(states, 4, out, words);
