@@ -4,6 +4,7 @@
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
 
 #include <immintrin.h>
+#include "compress_widths.hpp"
 #include "pqmul/algorithms/kernel_contracts.hpp"
 
 namespace pqmul::kyber::avx2 {
@@ -57,14 +58,7 @@ void decompress_all(std::uint16_t* r, const std::uint16_t* f) {
 }  // namespace
 
 bool compress(std::uint16_t* r, const std::uint16_t* f, unsigned d) {
-  switch (d) {
-    case 1: compress_all<1>(r, f); return true;
-    case 4: compress_all<4>(r, f); return true;
-    case 5: compress_all<5>(r, f); return true;
-    case 10: compress_all<10>(r, f); return true;
-    case 11: compress_all<11>(r, f); return true;
-    default: return false;
-  }
+  return with_compressed_width(d, [&]<int D>() { compress_all<D>(r, f); });
 }
 
 bool decompress(std::uint16_t* r, const std::uint16_t* f, unsigned d) {

@@ -11,12 +11,6 @@
 namespace pqmul {
 namespace ntru {
 
-namespace {
-// The plan the SIMD KEMs compute (Toom-4, four Karatsuba levels: toom_simd_plan
-// of every NTRU ring), so that the default multiplier is one algorithm on every ISA.
-constexpr std::string_view default_multiplier = "toom4-k4";
-}  // namespace
-
 const std::vector<std::string> &kem_multipliers() {
   // Every NTRU ring has the same entries in the multiplier registry.
   static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, default_multiplier);

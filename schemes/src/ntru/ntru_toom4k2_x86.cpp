@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/ntru/factory.hpp"
 #include "toom_avx2_factory.hpp"
 
 #if defined(PQMUL_X86_SIMD)
@@ -19,11 +20,6 @@
 #endif
 
 namespace pqmul::ntru {
-namespace {
-// The plan these KEMs' products compute: toom_simd_plan of every NTRU ring
-// (asserted below where the kernels are built), the family's default multiplier.
-constexpr std::string_view simd_plan = "toom4-k4";
-}  // namespace
 
 #if defined(PQMUL_X86_SIMD)
 
@@ -31,20 +27,22 @@ template class Ntru<Hps2048509, Toom4K2Avx2<Hps2048509::ring>>;
 template class Ntru<Hps2048677, Toom4K2Avx2<Hps2048677::ring>>;
 template class Ntru<Hps4096821, Toom4K2Avx2<Hps4096821::ring>>;
 template class Ntru<Hrss701, Toom4K2Avx2<Hrss701::ring>>;
-// kem_entries.cpp registers these KEMs under the family's default multiplier.
-static_assert(toom_simd_plan<Hps2048509::ring> == simd_plan && toom_simd_plan<Hps2048677::ring> == simd_plan &&
-              toom_simd_plan<Hps4096821::ring> == simd_plan && toom_simd_plan<Hrss701::ring> == simd_plan);
+// These KEMs compute the family's default multiplier (kem_entries.cpp registers them under it).
+static_assert(toom_simd_plan<Hps2048509::ring> == default_multiplier &&
+              toom_simd_plan<Hps2048677::ring> == default_multiplier &&
+              toom_simd_plan<Hps4096821::ring> == default_multiplier &&
+              toom_simd_plan<Hrss701::ring> == default_multiplier);
 #endif
 
 template <ParameterSet P>
 std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
-  const std::string name = std::string(P::name) + "/" + std::string(simd_plan) + "/" + std::string(isa_name(isa));
+  const std::string name = std::string(P::name) + "/" + std::string(default_multiplier) + "/" + std::string(isa_name(isa));
   if (isa != Isa::avx2 && isa != Isa::avx512) throw std::invalid_argument(name + ": no such version");
 #if defined(PQMUL_X86_SIMD)
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
-      Toom4K2Avx2<typename P::ring>{isa}, std::string(simd_plan), std::string(isa_name(isa)),
+      Toom4K2Avx2<typename P::ring>{isa}, std::string(default_multiplier), std::string(isa_name(isa)),
       isa);
 #else
   throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");

@@ -13,6 +13,11 @@
 
 namespace pqmul::ntru {
 
+// The family's default multiplier: the plan its SIMD KEMs compute (Toom-4 and
+// four Karatsuba levels, toom_simd_plan of every NTRU ring), so that the
+// default is one algorithm on every ISA.
+inline constexpr std::string_view default_multiplier = "toom4-k4";
+
 // The multipliers every NTRU parameter set accepts (the multiplier registry's
 // for the NTRU rings, which all have the same), the default first.
 const std::vector<std::string>& kem_multipliers();
