@@ -20,22 +20,22 @@ namespace {
 // The entry of `multiplier` among the ring's entries so far; throws when
 // there is none, so an attachment never lands on another entry.
 // (Unused in builds without SIMD kernels.)
-[[maybe_unused]] RegistryEntry &entry_named(std::vector<RegistryEntry> &entries, const std::string &ring,
+[[maybe_unused]] RegistryEntry& entry_named(std::vector<RegistryEntry>& entries, const std::string& ring,
                                             std::string_view multiplier) {
-  for (auto &e : entries)
+  for (auto& e : entries)
     if (e.ring == ring && e.multiplier == multiplier) return e;
   throw std::logic_error("registry: no entry " + ring + "/" + std::string(multiplier) + " to attach a kernel to");
 }
 
 template <RingDescription R>
-void add_ring_entries(std::vector<RegistryEntry> &entries, const std::vector<RegistryEntry> &ntt_entries) {
+void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<RegistryEntry>& ntt_entries) {
   const std::string ring(R::name);
   auto toom = [&](std::string name, std::string description, std::vector<std::string> variants) {
     entries.push_back({ring, name, std::move(description), std::move(variants),
-                       [name](const Params &p) { return make_toom_ring_multiplier<R>(name, p); }});
+                       [name](const Params& p) { return make_toom_ring_multiplier<R>(name, p); }});
     entries.back().typed = TypedPath::toom_cook;
   };
-  for (const ToomPlan &plan : toom_plan_catalogue()) {
+  for (const ToomPlan& plan : toom_plan_catalogue()) {
     std::vector<std::string> variants = plan.variants;
     if constexpr (R::power_of_two_q)
       variants.insert(variants.end(), plan.power_of_two_q_variants.begin(), plan.power_of_two_q_variants.end());
@@ -44,18 +44,18 @@ void add_ring_entries(std::vector<RegistryEntry> &entries, const std::vector<Reg
 #if defined(PQMUL_X86_SIMD)
   if constexpr (toom_avx2_supports<R>) {
     static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
-    entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::avx2, [](const Params &p) {
+    entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::avx2, [](const Params& p) {
       return make_toom_avx2_ring_multiplier<R>(p);
     });
   }
 #endif
-  for (const auto &e : ntt_entries)
+  for (const auto& e : ntt_entries)
     if (e.ring == ring) entries.push_back(e);
   entries.push_back({ring,
                      "kronecker",
                      "Kronecker substitution into one big-integer product (the oracle)",
                      {""},
-                     [](const Params &p) { return make_kronecker_ring_multiplier<R>(p); }});
+                     [](const Params& p) { return make_kronecker_ring_multiplier<R>(p); }});
   entries.back().typed = TypedPath::kronecker;
 }
 
@@ -66,7 +66,7 @@ std::vector<RegistryEntry> build_registry() {
   return entries;
 }
 
-void add_unique(std::vector<std::string> &v, const std::string &s) {
+void add_unique(std::vector<std::string>& v, const std::string& s) {
   if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
 }
 
@@ -85,21 +85,21 @@ struct RegistryState {
   bool read = false;
 };
 
-RegistryState &registry_state() {
+RegistryState& registry_state() {
   static RegistryState state;
   return state;
 }
 
 }  // namespace
 
-const std::vector<RegistryEntry> &multiplier_registry() {
-  auto &state = registry_state();
+const std::vector<RegistryEntry>& multiplier_registry() {
+  auto& state = registry_state();
   state.read = true;
   return state.entries;
 }
 
 void register_multiplier(RegistryEntry entry) {
-  auto &state = registry_state();
+  auto& state = registry_state();
   const std::string what = entry.ring + "/" + entry.multiplier;
   if (state.read)
     throw std::logic_error("register_multiplier(" + what +
@@ -107,7 +107,7 @@ void register_multiplier(RegistryEntry entry) {
                            "namespace-scope object");
   if (!entry.make) throw std::invalid_argument("register_multiplier(" + what + "): no maker");
   bool ring_known = false;
-  for (const auto &e : state.entries) {
+  for (const auto& e : state.entries) {
     if (e.ring == entry.ring && e.multiplier == entry.multiplier)
       throw std::logic_error("register_multiplier(" + what + "): registered already");
     ring_known = ring_known || e.ring == entry.ring;
@@ -117,8 +117,8 @@ void register_multiplier(RegistryEntry entry) {
   state.entries.push_back(std::move(entry));
 }
 
-const RegistryEntry *find_registry_entry(std::string_view ring, std::string_view multiplier) {
-  for (const auto &e : multiplier_registry())
+const RegistryEntry* find_registry_entry(std::string_view ring, std::string_view multiplier) {
+  for (const auto& e : multiplier_registry())
     if (e.ring == ring && e.multiplier == multiplier) return &e;
   return nullptr;
 }
@@ -127,43 +127,40 @@ Params RegistryEntry::default_params() const { return variants.empty() ? Params{
 
 std::vector<std::string> registered_rings() {
   std::vector<std::string> r;
-  for (const auto &e : multiplier_registry()) add_unique(r, e.ring);
+  for (const auto& e : multiplier_registry()) add_unique(r, e.ring);
   return r;
 }
 
 std::vector<std::string> registered_multipliers() {
   std::vector<std::string> r;
-  for (const auto &e : multiplier_registry()) add_unique(r, e.multiplier);
+  for (const auto& e : multiplier_registry()) add_unique(r, e.multiplier);
   return r;
 }
 
 std::vector<std::string> multipliers_for_ring(std::string_view ring) {
   std::vector<std::string> r;
-  for (const auto &e : multiplier_registry())
+  for (const auto& e : multiplier_registry())
     if (e.ring == ring) add_unique(r, e.multiplier);
   return r;
 }
 
 std::vector<Isa> RegistryEntry::compiled() const {
   std::vector<Isa> out = {Isa::portable};
-  for (const auto &[isa, make_simd] : simd) out.push_back(isa);
+  for (const auto& [isa, make_simd] : simd) out.push_back(isa);
   return out;
 }
 
 namespace {
 
 // The maker of the requested ISA, or of the best one the CPU runs.
-const std::function<std::unique_ptr<RingMultiplier>(const Params &)> &maker_for(const RegistryEntry &e,
-                                                                                std::optional<Isa> isa) {
+const std::function<std::unique_ptr<RingMultiplier>(const Params&)>& maker_for(const RegistryEntry& e,
+                                                                               std::optional<Isa> isa) {
   const Isa chosen = isa ? *isa : best_available_isa(e.compiled());
   if (chosen == Isa::portable) return e.make;
-  if (!isa)
-    for (const auto &[candidate, make_simd] : e.simd)
-      if (candidate == chosen) return make_simd;
-  for (const auto &[candidate, make_simd] : e.simd)
-    if (candidate == *isa) {
-      if (const std::string why = isa_unavailable_reason(*isa); !why.empty())
-        throw UnknownChoice(e.ring + "/" + e.multiplier + "/" + std::string(isa_name(*isa)) + " cannot run: " + why);
+  for (const auto& [candidate, make_simd] : e.simd)
+    if (candidate == chosen) {
+      if (const std::string why = isa_unavailable_reason(chosen); !why.empty())
+        throw UnknownChoice(e.ring + "/" + e.multiplier + "/" + std::string(isa_name(chosen)) + " cannot run: " + why);
       return make_simd;
     }
   std::vector<std::string_view> have;
@@ -175,24 +172,23 @@ const std::function<std::unique_ptr<RingMultiplier>(const Params &)> &maker_for(
 }  // namespace
 
 std::unique_ptr<RingMultiplier> make_multiplier(std::string_view ring, std::string_view multiplier,
-                                                const Params &params, std::optional<Isa> isa) {
+                                                const Params& params, std::optional<Isa> isa) {
   const auto rings = registered_rings();
   if (std::find(rings.begin(), rings.end(), ring) == rings.end())
     throw UnknownChoice("unknown ring '" + std::string(ring) +
                         "' (valid: " + fmt::format("{}", fmt::join(rings, ", ")) + ")");
-  for (const auto &e : multiplier_registry())
+  for (const auto& e : multiplier_registry())
     if (e.ring == ring && e.multiplier == multiplier) {
-      const auto &make = maker_for(e, isa);
+      const auto& make = maker_for(e, isa);
       try {
         // No parameters: the entry's default variant (toom-k needs points).
         auto m = make(params.empty() ? e.default_params() : params);
-        // A SIMD maker hands variants it has no kernels for to the portable
-        // code.
+        // A SIMD maker hands variants it has no kernels for to the portable code.
         if (isa && m->isa() != isa_name(*isa))
           throw UnknownChoice(e.ring + "/" + e.multiplier + " with parameters '" + params.to_string() + "' has no " +
                               std::string(isa_name(*isa)) + " version");
         return m;
-      } catch (const std::invalid_argument &err) {
+      } catch (const std::invalid_argument& err) {
         throw UnknownChoice(std::string(multiplier) + " is invalid for ring " + std::string(ring) + ": " + err.what());
       }
     }

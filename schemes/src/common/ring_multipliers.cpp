@@ -17,9 +17,9 @@ std::vector<std::string> ring_multiplier_names(std::string_view ring, std::strin
 
 std::vector<std::string> ring_multiplier_variants(std::string_view ring) {
   std::vector<std::string> out;
-  for (const auto &e : multiplier_registry())
+  for (const auto& e : multiplier_registry())
     if (e.ring == ring)
-      for (const auto &v : e.variants)  // parameters in canonical order, as the KEMs report them
+      for (const auto& v : e.variants)  // parameters in canonical order, as the KEMs report them
         out.push_back(v.empty() ? e.multiplier : e.multiplier + ":" + Params::parse(v).to_string());
   return out;
 }

@@ -3,7 +3,6 @@
 // registry entry selects.
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "kyber_kem_impl.hpp"
@@ -44,7 +43,8 @@ std::unique_ptr<KyberKem> make_kyber_kem(std::string_view scheme, std::string_vi
   if (scheme == MlKem512::name) return make_for_set<MlKem512>(multiplier, strategy);
   if (scheme == MlKem768::name) return make_for_set<MlKem768>(multiplier, strategy);
   if (scheme == MlKem1024::name) return make_for_set<MlKem1024>(multiplier, strategy);
-  throw std::invalid_argument("unknown Kyber scheme '" + std::string(scheme) + "'; valid: " + fmt::format("{}", fmt::join(kyber_scheme_names(), ", ")));
+  throw std::invalid_argument(
+      fmt::format("unknown Kyber scheme '{}'; valid: {}", scheme, fmt::join(kyber_scheme_names(), ", ")));
 }
 
 }  // namespace pqmul::kyber

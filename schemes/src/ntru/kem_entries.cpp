@@ -11,7 +11,7 @@
 namespace pqmul {
 namespace ntru {
 
-const std::vector<std::string> &kem_multipliers() {
+const std::vector<std::string>& kem_multipliers() {
   // Every NTRU ring has the same entries in the multiplier registry.
   static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, default_multiplier);
   return names;

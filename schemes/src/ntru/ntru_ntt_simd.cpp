@@ -19,7 +19,6 @@ template class Ntru<Hps2048677, BigNttSimd<Hps2048677::ring>>;
 template class Ntru<Hps4096821, BigNttSimd<Hps4096821::ring>>;
 template class Ntru<Hrss701, BigNttSimd<Hrss701::ring>>;
 
-
 template <ParameterSet P>
 std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
   using R = typename P::ring;
@@ -40,7 +39,7 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
     // inversion and packing kernels (kernels_for), and the Keccak.
     return std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label, std::string(isa_name(isa)),
                                                        isa);
-  } catch (const std::invalid_argument &e) {
+  } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(P::name) + ": multiplier " + label + " is invalid: " + e.what());
   }
 }

@@ -20,13 +20,13 @@ constexpr std::string_view default_multiplier = "toom4-k2";
 
 }  // namespace
 
-const std::vector<std::string> &saber_schemes() {
+const std::vector<std::string>& saber_schemes() {
   static const std::vector<std::string> names{std::string(LightSaberParams::name), std::string(SaberParams::name),
                                               std::string(FireSaberParams::name)};
   return names;
 }
 
-const std::vector<std::string> &saber_multipliers() {
+const std::vector<std::string>& saber_multipliers() {
   static const std::vector<std::string> names = ring_multiplier_names(SaberRing::name, default_multiplier);
   return names;
 }
