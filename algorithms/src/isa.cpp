@@ -1,5 +1,7 @@
 #include "pqmul/algorithms/isa.hpp"
 
+#include "pqmul/algorithms/kernel_dispatch.hpp"
+
 #include <array>
 #include <cstdlib>
 #include <stdexcept>
@@ -87,15 +89,30 @@ int speed_rank(Isa isa) {
 
 }  // namespace
 
-bool avx512_vbmi2_available() {
+namespace {
+
+bool cpu_has_vbmi2() {
 #if defined(PQMUL_X86_SIMD)
-  // The CPU is asked once (callers sit on hot paths); the force switch each time.
+  // The CPU is asked once (callers sit on hot paths).
   static const bool present =
       cpu_supports(Isa::avx512) && __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2");
-  return present && !portable_forced();
+  return present;
 #else
   return false;
 #endif
+}
+
+}  // namespace
+
+bool avx512_vbmi2_available() { return cpu_has_vbmi2() && !portable_forced(); }
+
+CpuFeatures features_up_to(Isa isa) {
+  CpuFeatures f;
+  f.avx2 = (isa == Isa::avx2 || isa == Isa::avx512) && cpu_supports(Isa::avx2);
+  f.avx512 = isa == Isa::avx512 && cpu_supports(Isa::avx512);
+  f.avx512_vbmi2 = f.avx512 && cpu_has_vbmi2();
+  f.neon = isa == Isa::neon && cpu_supports(Isa::neon);
+  return f;
 }
 
 std::string_view isa_name(Isa isa) {

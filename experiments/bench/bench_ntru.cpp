@@ -139,7 +139,7 @@ void register_inversions() {
   if (isa_available(Isa::avx2))
     add(base + "avx2", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2>(x->a, x->out)); });
   if (avx512_vbmi2_available())
-    add(base + "avx512", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2>(x->a, x->out, true)); });
+    add(base + "avx512", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2, true>(x->a, x->out)); });
 #endif
 }
 

@@ -8,6 +8,7 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/schemes/kem.hpp"
+#include "pqmul/schemes/kernel_families.hpp"
 
 namespace pqmul::cli {
 namespace {
@@ -23,6 +24,61 @@ nlohmann::json isa_json(const std::vector<Isa>& isas) {
   for (Isa i : isas) j.push_back({{"isa", isa_name(i)}, {"runs_here", isa_available(i)},
                                   {"why_not", isa_unavailable_reason(i)}});
   return j;
+}
+
+// One row per kernel of every family: which backend runs it in an object
+// built for each ISA on a CPU with all of that ISA's features (what --isa
+// means), on an AVX-512 CPU without VBMI2, and here (the best ISA of this CPU).
+struct KernelRow {
+  std::string_view family, kernel;
+  Isa portable, avx2, avx512, avx512_without_vbmi2, here;
+};
+
+std::vector<KernelRow> kernel_rows() {
+  CpuFeatures without_vbmi2 = all_features_up_to(Isa::avx512);
+  without_vbmi2.avx512_vbmi2 = false;
+  std::vector<KernelRow> rows;
+  for (const auto& family : kernel_families()) {
+    const auto portable = family.resolved(all_features_up_to(Isa::portable));
+    const auto avx2 = family.resolved(all_features_up_to(Isa::avx2));
+    const auto avx512 = family.resolved(all_features_up_to(Isa::avx512));
+    const auto no_vbmi2 = family.resolved(without_vbmi2);
+    const auto here = family.resolved(features_up_to(best_isa()));
+    for (std::size_t i = 0; i < portable.size(); ++i)
+      rows.push_back({family.name, portable[i].first, portable[i].second, avx2[i].second, avx512[i].second,
+                      no_vbmi2[i].second, here[i].second});
+  }
+  return rows;
+}
+
+void run_list_kernels(bool as_json) {
+  const auto rows = kernel_rows();
+  if (as_json) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& r : rows)
+      j.push_back({{"family", r.family}, {"kernel", r.kernel}, {"portable", isa_name(r.portable)},
+                   {"avx2", isa_name(r.avx2)}, {"avx512", isa_name(r.avx512)},
+                   {"avx512_without_vbmi2", isa_name(r.avx512_without_vbmi2)}, {"here", isa_name(r.here)}});
+    fmt::print("{}\n", nlohmann::json{{"kernels", j}, {"best_isa", isa_name(best_isa())}}.dump(2));
+    return;
+  }
+  fmt::print("The backend that runs each kernel of a KEM built with --isa portable / avx2 / avx512 (on a CPU\n"
+             "with every feature of that ISA; in brackets where an AVX-512 CPU lacks VBMI2), and here ({}):\n",
+             isa_name(best_isa()));
+  std::string_view family;
+  for (const auto& r : rows) {
+    if (r.family != family) {
+      family = r.family;
+      for (const auto& f : kernel_families())
+        if (f.name == family) fmt::print("{} ({})\n", f.name, f.used_by);
+    }
+    const std::string avx512 = r.avx512 == r.avx512_without_vbmi2
+                                   ? std::string(isa_name(r.avx512))
+                                   : fmt::format("{} [{}]", isa_name(r.avx512), isa_name(r.avx512_without_vbmi2));
+    fmt::print("  {:<20} {:<9} {:<9} {:<15} here: {}\n", r.kernel, isa_name(r.portable), isa_name(r.avx2), avx512,
+               isa_name(r.here));
+  }
+  fmt::print("The multipliers' own kernels (NTT, Toom-Cook) are chosen by the registry: see `pqmul list`.\n");
 }
 
 void run_list(bool as_json) {
@@ -80,9 +136,10 @@ void run_list(bool as_json) {
 
 const CommandRegistration list_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("list", "List rings, multipliers, strategies and ISAs");
-  static bool as_json = false;
+  static bool as_json = false, kernels = false;
   cmd->add_flag("--json", as_json, "machine-readable output");
-  cmd->callback([] { run_list(as_json); });
+  cmd->add_flag("--kernels", kernels, "which backend runs each kernel of the KEMs for every ISA");
+  cmd->callback([] { kernels ? run_list_kernels(as_json) : run_list(as_json); });
 });
 
 }  // namespace

@@ -130,6 +130,20 @@ if [[ ${#runner[@]} == 1 ]] && grep -qw avx2 /proc/cpuinfo && [[ -z ${PQMUL_FORC
   grep -q "^all 4 KAT checks passed$" out.txt || fail "check summary: $(tail -1 out.txt)"
 fi
 
+# pqmul list --kernels: every family's kernels with the backend each ISA runs.
+expect_exit 0 pqmul list --kernels
+for k in permute_x4 rej_uniform compress centred_binomial invert_s3; do
+  grep -q "^  $k " out.txt || fail "list --kernels does not list $k"
+done
+if pqmul list | grep -q '^isas built:.* avx2'; then  # an x86-64 build
+  pqmul list --kernels >out.txt
+  grep -Eq '^  permute_x4 +portable +avx2 +avx512 ' out.txt || fail "list --kernels: permute_x4 not portable/avx2/avx512"
+fi
+expect_exit 0 pqmul list --kernels --json
+families='{r["family"] for r in json.load(open("out.txt"))["kernels"]}'
+python3 -c "import json, sys; sys.exit($families != {'keccak', 'kyber', 'saber', 'ntru'})" ||
+  fail "list --kernels --json: families"
+
 if ((failures)); then
   echo "$failures failure(s)"
   exit 1

@@ -145,15 +145,15 @@ TEST_CASE("ByteEncode_12 by parts writes the bits of those coefficients only", "
         INFO(isa_name(isa) << ", coefficients [" << from << ", " << to << ")");
         std::vector<std::uint8_t> bytes(384, 0xA5), expected(384, 0xA5);
         std::copy(oracle.begin() + 3 * from / 2, oracle.begin() + 3 * to / 2, expected.begin() + 3 * from / 2);
-        byte_encode_12_part(p, from, to, bytes, isa);
+        byte_encode_12_part(p, from, to, bytes, poly_kernels(isa));
         REQUIRE(bytes == expected);
       }
     }
     std::vector<std::uint8_t> bytes(384);
-    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 8, 128, bytes, isa), std::invalid_argument);
-    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 128, 272, bytes, isa), std::invalid_argument);
+    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 8, 128, bytes, poly_kernels(isa)), std::invalid_argument);
+    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 128, 272, bytes, poly_kernels(isa)), std::invalid_argument);
     std::vector<std::uint8_t> short_row(383);
-    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 0, 128, short_row, isa), std::invalid_argument);
+    CHECK_THROWS_AS(byte_encode_12_part(KPoly{}, 0, 128, short_row, poly_kernels(isa)), std::invalid_argument);
   }
 }
 

@@ -90,7 +90,7 @@ TEST_CASE("Saber avx2 kernels: pack equals the portable bit stream", "[saber][av
       for (const Poly& p : polys_below(limit, bits * 100 + limit)) {
         std::vector<std::uint8_t> portable(bits * 32), simd(bits * 32, 0xEE), raw(bits * 32, 0xEE);
         pqmul::saber::pack_poly(p, bits, portable);
-        pqmul::saber::pack_poly(p, bits, simd, Isa::avx2);
+        pqmul::saber::pack_poly(p, bits, simd, pqmul::saber::saber_kernels(Isa::avx2));
         pqmul::saber::avx2::pack(p.coeffs.data(), bits, raw.data());
         CHECK(simd == portable);
         CHECK(raw == portable);
@@ -110,7 +110,7 @@ TEST_CASE("Saber avx2 kernels: unpack equals the portable reading", "[saber][avx
       simd.coeffs.fill(0xEEEE);
       raw.coeffs.fill(0xEEEE);
       pqmul::saber::unpack_poly(bytes, bits, portable);
-      pqmul::saber::unpack_poly(bytes, bits, simd, Isa::avx2);
+      pqmul::saber::unpack_poly(bytes, bits, simd, pqmul::saber::saber_kernels(Isa::avx2));
       pqmul::saber::avx2::unpack(bytes.data(), bits, raw.coeffs.data());
       CHECK(simd == portable);
       CHECK(raw == portable);
@@ -121,10 +121,10 @@ TEST_CASE("Saber avx2 kernels: unpack equals the portable reading", "[saber][avx
   const auto stream = prng.bytes(3 * 416);
   std::array<Poly, 3> portable, simd;
   pqmul::saber::unpack_vector(stream, 13, portable);
-  pqmul::saber::unpack_vector(stream, 13, simd, Isa::avx512);
+  pqmul::saber::unpack_vector(stream, 13, simd, pqmul::saber::saber_kernels(Isa::avx512));
   CHECK(simd == portable);
   std::vector<std::uint8_t> again(3 * 416);
-  pqmul::saber::pack_vector(simd, 13, again, Isa::avx2);
+  pqmul::saber::pack_vector(simd, 13, again, pqmul::saber::saber_kernels(Isa::avx2));
   CHECK(again == stream);
 }
 
@@ -136,7 +136,7 @@ TEST_CASE("Saber avx2 kernels: centred binomial equals the portable sampler", "[
     for (const auto& coins : byte_inputs(mu * 32, mu)) {
       Poly portable, simd, raw;
       pqmul::saber::centred_binomial(coins, mu, portable);
-      pqmul::saber::centred_binomial(coins, mu, simd, Isa::avx2);
+      pqmul::saber::centred_binomial(coins, mu, simd, pqmul::saber::saber_kernels(Isa::avx2));
       pqmul::saber::avx2::centred_binomial(coins.data(), mu, raw.coeffs.data());
       CHECK(simd == portable);
       CHECK(raw == portable);
@@ -147,10 +147,10 @@ TEST_CASE("Saber avx2 kernels: centred binomial equals the portable sampler", "[
       for (unsigned k = 0; k < mu / 2; ++k)
         coins[(i * mu + k) / 8] |= static_cast<std::uint8_t>(1u << ((i * mu + k) % 8));
     Poly s;
-    pqmul::saber::centred_binomial(coins, mu, s, Isa::avx2);
+    pqmul::saber::centred_binomial(coins, mu, s, pqmul::saber::saber_kernels(Isa::avx2));
     for (auto c : s.coeffs) CHECK(c == mu / 2);
     for (auto& c : coins) c = static_cast<std::uint8_t>(~c);
-    pqmul::saber::centred_binomial(coins, mu, s, Isa::avx2);
+    pqmul::saber::centred_binomial(coins, mu, s, pqmul::saber::saber_kernels(Isa::avx2));
     for (auto c : s.coeffs) CHECK(c == 8192 - mu / 2);
     // gen_secret through the AVX-512 Keccak gives the same vector.
     std::array<std::uint8_t, 32> seed{};
@@ -185,7 +185,7 @@ TEST_CASE("Saber avx2 kernels: rounding steps equal the portable ones", "[saber]
   for (const Poly& p : values) {
     std::array<Poly, 1> portable{p}, simd{p};
     pqmul::saber::round_q_to_p(portable);
-    pqmul::saber::round_q_to_p(simd, Isa::avx2);
+    pqmul::saber::round_q_to_p(simd, pqmul::saber::saber_kernels(Isa::avx2));
     CHECK(simd == portable);
   }
   // Independent values: 8191 + 4 wraps to 3 mod q, then >> 3 is 0; 4 rounds to 1.
@@ -193,7 +193,7 @@ TEST_CASE("Saber avx2 kernels: rounding steps equal the portable ones", "[saber]
   edge[0][0] = 8191;
   edge[0][1] = 4;
   edge[0][2] = 3;
-  pqmul::saber::round_q_to_p(edge, Isa::avx2);
+  pqmul::saber::round_q_to_p(edge, pqmul::saber::saber_kernels(Isa::avx2));
   CHECK(edge[0][0] == 0);
   CHECK(edge[0][1] == 1);
   CHECK(edge[0][2] == 0);
@@ -206,12 +206,12 @@ TEST_CASE("Saber avx2 kernels: rounding steps equal the portable ones", "[saber]
       Poly portable = values[i], simd = values[i];
       const Poly& m = bits[i % bits.size()];
       pqmul::saber::round_message(portable, m, et);
-      pqmul::saber::round_message(simd, m, et, Isa::avx2);
+      pqmul::saber::round_message(simd, m, et, pqmul::saber::saber_kernels(Isa::avx2));
       CHECK(simd == portable);
       Poly v_portable = values[i], v_simd = values[i];
       const Poly& cm = cms[(i * 7) % cms.size()];
       pqmul::saber::recover_message(v_portable, cm, et);
-      pqmul::saber::recover_message(v_simd, cm, et, Isa::avx2);
+      pqmul::saber::recover_message(v_simd, cm, et, pqmul::saber::saber_kernels(Isa::avx2));
       CHECK(v_simd == v_portable);
       for (auto c : v_simd.coeffs) CHECK(c <= 1);
     }
@@ -224,14 +224,14 @@ TEST_CASE("Saber avx2 kernels: ciphertext comparison equals ct::differ", "[saber
   for (std::size_t len : {0u, 1u, 31u, 32u, 33u, 64u, 736u, 1088u, 1472u}) {
     INFO("len " << len);
     const auto a = prng.bytes(len);
-    CHECK(pqmul::saber::ciphertexts_differ(a, a, Isa::avx2) == 0);
+    CHECK(pqmul::saber::ciphertexts_differ(a, a, pqmul::saber::saber_kernels(Isa::avx2)) == 0);
     CHECK(pqmul::saber::avx2::differ(a.data(), a.data(), len) == 0);
     for (std::size_t at = 0; at < len; at += (len > 64 ? 37 : 1)) {
       for (std::uint8_t flip : {std::uint8_t{0x01}, std::uint8_t{0x80}}) {
         auto b = a;
         b[at] ^= flip;
         CHECK(pqmul::ct::differ(a, b) == 1);
-        CHECK(pqmul::saber::ciphertexts_differ(a, b, Isa::avx2) == 1);
+        CHECK(pqmul::saber::ciphertexts_differ(a, b, pqmul::saber::saber_kernels(Isa::avx2)) == 1);
       }
     }
     if (len > 0) {

@@ -31,7 +31,7 @@ void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, st
   }
 }
 
-SpongeLanes::SpongeLanes(Isa isa) : kernels_(lanes_x4(isa)) {}
+SpongeLanes::SpongeLanes(Isa isa) : kernels_(&keccak_kernels(isa)) {}
 
 std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
                                std::span<std::uint8_t> out, std::span<const std::uint8_t> more) {
@@ -84,14 +84,14 @@ void SpongeLanes::prepare_absorb(std::size_t lane) {
 }
 
 void SpongeLanes::xor_pending() {
-  kernels_.xor_lanes(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_);
+  kernels_->xor_lanes_x4(states_.data(), pending_in_.data(), pending_words_.data(), pending_reset_);
   pending_in_.fill(nullptr);
   pending_words_.fill(0);
   pending_reset_ = 0;
 }
 
 void SpongeLanes::extract(std::uint8_t* const* out, const std::size_t* words) const {
-  kernels_.extract(states_.data(), out, words);
+  kernels_->extract_lanes_x4(states_.data(), 4, out, words);
 }
 
 void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
@@ -104,7 +104,7 @@ void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
 
 void SpongeLanes::step() {
   xor_pending();
-  kernels_.permute(states_.data());
+  kernels_->permute_x4(states_.data());
   // Squeezing lanes get their block: straight into the output when a whole
   // one fits, else into the lane's block buffer.
   std::array<std::uint8_t*, lanes> out{};

@@ -7,85 +7,26 @@
 #include <stdexcept>
 
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/schemes/common/keccak_kernels.hpp"
 #include "pqmul/schemes/common/little_endian.hpp"
 
 namespace pqmul::keccak {
-
-// Both widths have avx512 and avx2 kernels (x8 avx2 by halves). An AVX-512
-// CPU runs AVX2 too (isa.cpp asks for both), so the fastest family decides.
-Isa lower_keccak_isa(Isa wanted, std::size_t ways) {
-  (void)ways;
-  const Isa fastest = fastest_keccak_isa();
-  if (wanted == Isa::avx512 && fastest == Isa::avx512) return Isa::avx512;
-  if ((wanted == Isa::avx512 || wanted == Isa::avx2) && fastest != Isa::portable) return Isa::avx2;
-  return Isa::portable;
-}
 
 namespace {
 
 // The scalar permutation applied to each of `ways` interleaved states: the
 // portable twin of the kernels.
-void permute_each(std::uint64_t* states, std::size_t ways) {
-  for (std::size_t k = 0; k < ways; ++k) {
+template <std::size_t Ways>
+void permute_each(std::uint64_t* states) {
+  for (std::size_t k = 0; k < Ways; ++k) {
     std::array<std::uint64_t, 25> s;
-    for (std::size_t i = 0; i < 25; ++i) s[i] = states[ways * i + k];
+    for (std::size_t i = 0; i < 25; ++i) s[i] = states[Ways * i + k];
     permute(s);
-    for (std::size_t i = 0; i < 25; ++i) states[ways * i + k] = s[i];
+    for (std::size_t i = 0; i < 25; ++i) states[Ways * i + k] = s[i];
   }
 }
 
-// `isa` already lowered: no checks here, this runs once per block.
-void permute_lowered(std::uint64_t* states, std::size_t ways, Isa isa) {
-#if defined(PQMUL_X86_SIMD)
-  if (ways == 8 && isa == Isa::avx512) {
-    keccak_f1600_x8_avx512(states);
-    return;
-  }
-  if (ways == 4 && isa == Isa::avx512) {
-    keccak_f1600_x4_avx512(states);
-    return;
-  }
-  if (ways == 4 && isa == Isa::avx2) {
-    keccak_f1600_x4_avx2(states);
-    return;
-  }
-  if (ways == 8 && isa == Isa::avx2) {
-    // Two 4-way halves, re-interleaved with stride 4 and back.
-    alignas(32) std::uint64_t half[2][100];
-    for (std::size_t i = 0; i < 25; ++i)
-      for (std::size_t k = 0; k < 8; ++k) half[k / 4][4 * i + k % 4] = states[8 * i + k];
-    keccak_f1600_x4_avx2(half[0]);
-    keccak_f1600_x4_avx2(half[1]);
-    for (std::size_t i = 0; i < 25; ++i)
-      for (std::size_t k = 0; k < 8; ++k) states[8 * i + k] = half[k / 4][4 * i + k % 4];
-    return;
-  }
-#else
-  (void)isa;
-#endif
-  permute_each(states, ways);
-}
-
-}  // namespace
-
-Isa fastest_keccak_isa() {
-  if (portable_forced()) return Isa::portable;
-  // Asked while the portable path is not forced, so this is the CPU's answer.
-  static const Isa cpu_best = best_isa();
-  return cpu_best == Isa::avx512 || cpu_best == Isa::avx2 ? cpu_best : Isa::portable;
-}
-
-void permute_x4(std::uint64_t* states, Isa isa) { permute_lowered(states, 4, lower_keccak_isa(isa, 4)); }
-
-void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset,
-                  [[maybe_unused]] Isa isa) {
-  if (reset == 0 && words[0] == 0 && words[1] == 0 && words[2] == 0 && words[3] == 0) return;  // only squeezing
-#if defined(PQMUL_X86_SIMD)
-  if (lower_keccak_isa(isa, 4) != Isa::portable) {
-    keccak_xor_lanes_x4_avx2(states, in, words, reset);
-    return;
-  }
-#endif
+void xor_lanes_each(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset) {
   for (std::size_t lane = 0; lane < 4; ++lane) {
     if (reset & (1u << lane))
       for (std::size_t i = 0; i < 25; ++i) states[4 * i + lane] = 0;
@@ -93,44 +34,72 @@ void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const st
   }
 }
 
-void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words,
-                      [[maybe_unused]] Isa isa) {
-#if defined(PQMUL_X86_SIMD)
-  if (lower_keccak_isa(isa, 4) != Isa::portable) {
-    keccak_extract_lanes_x4_avx2(states, 4, out, words);
-    return;
-  }
-#endif
+void extract_lanes_each(const std::uint64_t* states, std::size_t stride, std::uint8_t* const* out,
+                        const std::size_t* words) {
   for (std::size_t lane = 0; lane < 4; ++lane)
-    for (std::size_t w = 0; w < words[lane]; ++w) store_le64(out[lane] + 8 * w, states[4 * w + lane]);
+    for (std::size_t w = 0; w < words[lane]; ++w) store_le64(out[lane] + 8 * w, states[stride * w + lane]);
 }
-void permute_x8(std::uint64_t* states, Isa isa) { permute_lowered(states, 8, lower_keccak_isa(isa, 8)); }
 
-LanesX4 lanes_x4(Isa isa) {
 #if defined(PQMUL_X86_SIMD)
-  const Isa family = lower_keccak_isa(isa, 4);
-  if (family != Isa::portable) {
-    auto extract = [](const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words) {
-      keccak_extract_lanes_x4_avx2(states, 4, out, words);
-    };
-    return {&keccak_xor_lanes_x4_avx2, family == Isa::avx512 ? &keccak_f1600_x4_avx512 : &keccak_f1600_x4_avx2,
-            extract};
-  }
-#else
-  (void)isa;
+// Two 4-way halves, re-interleaved with stride 4 and back.
+void permute_x8_by_halves(std::uint64_t* states) {
+  alignas(32) std::uint64_t half[2][100];
+  for (std::size_t i = 0; i < 25; ++i)
+    for (std::size_t k = 0; k < 8; ++k) half[k / 4][4 * i + k % 4] = states[8 * i + k];
+  keccak_f1600_x4_avx2(half[0]);
+  keccak_f1600_x4_avx2(half[1]);
+  for (std::size_t i = 0; i < 25; ++i)
+    for (std::size_t k = 0; k < 8; ++k) states[8 * i + k] = half[k / 4][4 * i + k % 4];
+}
+
+void permute_one_on_avx512(std::array<std::uint64_t, 25>& state) { keccak_f1600_x1_avx512(state.data()); }
 #endif
-  return {[](std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset) {
-            xor_lanes_x4(states, in, words, reset, Isa::portable);
-          },
-          [](std::uint64_t* states) { permute_each(states, 4); },
-          [](const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words) {
-            extract_lanes_x4(states, out, words, Isa::portable);
-          }};
+
+using Backend = KernelBackend<KeccakKernels>;
+
+constexpr Backend portable_backend{Isa::portable, [](const CpuFeatures&) { return true; },
+                                   KeccakKernels{{&permute}, {&permute_each<4>}, {&permute_each<8>}, {&xor_lanes_each},
+                                                 {&extract_lanes_each}}};
+
+#if defined(PQMUL_X86_SIMD)
+constexpr Backend avx2_backend{Isa::avx2, [](const CpuFeatures& f) { return f.avx2; },
+                               KeccakKernels{{}, {&keccak_f1600_x4_avx2}, {&permute_x8_by_halves},
+                                             {&keccak_xor_lanes_x4_avx2}, {&keccak_extract_lanes_x4_avx2}}};
+constexpr Backend avx512_backend{Isa::avx512, [](const CpuFeatures& f) { return f.avx512; },
+                                 KeccakKernels{{&permute_one_on_avx512}, {&keccak_f1600_x4_avx512},
+                                               {&keccak_f1600_x8_avx512}, {}, {}}};
+constexpr std::array backends_list{portable_backend, avx2_backend, avx512_backend};
+#else
+constexpr std::array backends_list{portable_backend};
+#endif
+
+}  // namespace
+
+std::span<const KernelBackend<KeccakKernels>> KeccakKernels::backends() { return backends_list; }
+
+Isa fastest_keccak_isa() { return keccak_kernels(best_isa()).permute_x4.isa; }
+
+Isa lower_keccak_isa(Isa wanted, std::size_t ways) {
+  const KeccakKernels& kernels = keccak_kernels(wanted);
+  return ways == 8 ? kernels.permute_x8.isa : kernels.permute_x4.isa;
+}
+
+void permute_x4(std::uint64_t* states, Isa isa) { keccak_kernels(isa).permute_x4(states); }
+void permute_x8(std::uint64_t* states, Isa isa) { keccak_kernels(isa).permute_x8(states); }
+
+void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset,
+                  Isa isa) {
+  if (reset == 0 && words[0] == 0 && words[1] == 0 && words[2] == 0 && words[3] == 0) return;  // only squeezing
+  keccak_kernels(isa).xor_lanes_x4(states, in, words, reset);
+}
+
+void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa) {
+  keccak_kernels(isa).extract_lanes_x4(states, 4, out, words);
 }
 
 template <std::size_t Ways>
 MultiSponge<Ways>::MultiSponge(std::size_t rate, std::uint8_t domain, Isa isa)
-    : rate_(rate), domain_(domain), isa_(lower_keccak_isa(isa, Ways)) {
+    : rate_(rate), domain_(domain), kernels_(&keccak_kernels(isa)) {
   if (rate == 0 || rate >= 200 || rate % 8 != 0) throw std::invalid_argument("keccak: invalid rate");
 }
 
@@ -143,7 +112,10 @@ void MultiSponge<Ways>::reset() {
 
 template <std::size_t Ways>
 void MultiSponge<Ways>::permute() {
-  permute_lowered(states_.data(), Ways, isa_);
+  if constexpr (Ways == 8)
+    kernels_->permute_x8(states_.data());
+  else
+    kernels_->permute_x4(states_.data());
 }
 
 template <std::size_t Ways>
@@ -202,9 +174,8 @@ void MultiSponge<Ways>::squeeze(const Outputs& outputs) {
     if (position_ % 8 == 0 && length - i >= 8) {
       // Whole lanes, up to the end of the block or of the output.
       const std::size_t lanes = std::min(rate_ - position_, length - i) / 8, first = position_ / 8;
-#if defined(PQMUL_X86_SIMD)
-      if (isa_ != Isa::portable) {
-        // Four ways at a time by the AVX2 transposes (whole rows, no
+      if (kernels_->extract_lanes_x4.isa != Isa::portable) {
+        // Four ways at a time by the SIMD transposes (whole rows, no
         // word-by-word stores).
         for (std::size_t quarter = 0; quarter < Ways / 4; ++quarter) {
           std::array<std::uint8_t*, 4> to;
@@ -213,13 +184,12 @@ void MultiSponge<Ways>::squeeze(const Outputs& outputs) {
             to[k] = outputs[4 * quarter + k].data() + i;
             words[k] = lanes;
           }
-          keccak_extract_lanes_x4_avx2(states_.data() + Ways * first + 4 * quarter, Ways, to.data(), words.data());
+          kernels_->extract_lanes_x4(states_.data() + Ways * first + 4 * quarter, Ways, to.data(), words.data());
         }
         i += 8 * lanes;
         position_ += 8 * lanes;
         continue;
       }
-#endif
       for (std::size_t lane = 0; lane < lanes; ++lane)
         for (std::size_t k = 0; k < Ways; ++k) store_le64(&outputs[k][i + 8 * lane], states_[Ways * (first + lane) + k]);
       i += 8 * lanes;
@@ -281,19 +251,6 @@ std::array<std::array<std::uint8_t, 64>, 4> sha3_512_x4(const MultiSponge<4>::In
   return sha3_x4<64>(inputs);
 }
 
-namespace {
-
-#if defined(PQMUL_X86_SIMD)
-void permute_one_on_avx512(std::array<std::uint64_t, 25>& state) { keccak_f1600_x1_avx512(state.data()); }
-#endif
-
-}  // namespace
-
-Permutation single_permutation([[maybe_unused]] Isa isa) {
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx512 && lower_keccak_isa(Isa::avx512, 4) == Isa::avx512) return &permute_one_on_avx512;
-#endif
-  return &permute;
-}
+Permutation single_permutation(Isa isa) { return keccak_kernels(isa).permute_x1.fn; }
 
 }  // namespace pqmul::keccak

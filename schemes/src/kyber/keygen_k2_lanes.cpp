@@ -57,14 +57,14 @@ void copy_in(std::uint64_t* states, std::size_t lane, const std::array<std::uint
 // (about one entry in a hundred), continued block by block on the
 // single-state permutation until it has 256 coefficients.
 void finish_entry(const std::uint64_t* states, std::size_t lane, KPoly& entry, std::size_t filled,
-                  keccak::Permutation permute, Kernels kernels) {
+                  keccak::Permutation permute, const PolyKernels& kernels) {
   std::array<std::uint64_t, state_words> state;
   copy_out(state, states, lane);
   std::uint8_t block[shake128_rate];
   while (filled < 256) {
     permute(state);
     for (std::size_t w = 0; w < entry_words; ++w) store_le64(block + 8 * w, state[w]);
-    filled = rejection_sample(entry, filled, block, shake128_rate, kernels);
+    filled = kernels.rej_uniform(entry, filled, block, shake128_rate);
   }
 }
 
@@ -75,9 +75,9 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
                                std::span<const std::uint8_t, 800> ek, std::span<std::uint8_t, 32> ek_digest,
                                const EncodePart& encode, std::optional<Isa> isa) {
   const Isa wanted = wanted_isa(isa);
-  const keccak::LanesX4 kernels_x4 = keccak::lanes_x4(wanted);
-  const Kernels kernels = kernels_for(wanted);
-  const keccak::Permutation permute_one = keccak::single_permutation(wanted);
+  const keccak::KeccakKernels& kernels_x4 = keccak::keccak_kernels(wanted);
+  const PolyKernels& kernels = poly_kernels(wanted);
+  const keccak::Permutation permute_one = kernels_x4.permute_x1.fn;
 
   // Seed blocks, padded: entry 2 r + c absorbs rho || c || r (A^[r, c]),
   // noise polynomial t absorbs sigma || t. (Copies of one padded template
@@ -110,9 +110,9 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   using Words = std::array<std::size_t, lanes>;
   auto step = [&](const Pointers& in, const Words& in_words, unsigned reset, const Outputs& out,
                   const Words& out_words) {
-    kernels_x4.xor_lanes(states.data(), in.data(), in_words.data(), reset);
-    kernels_x4.permute(states.data());
-    kernels_x4.extract(states.data(), out.data(), out_words.data());
+    kernels_x4.xor_lanes_x4(states.data(), in.data(), in_words.data(), reset);
+    kernels_x4.permute_x4(states.data());
+    kernels_x4.extract_lanes_x4(states.data(), 4, out.data(), out_words.data());
   };
   const auto e = [&](std::size_t i, std::size_t block) { return entry_stream[i] + shake128_rate * block; };
   const auto n = [&](std::size_t t, std::size_t block) { return noise_stream[t] + prf_rate * block; };
@@ -123,14 +123,14 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   copy_out(aside, states.data(), 3);
   step({nullptr, nullptr, nullptr, noise_seed[2]}, {0, 0, 0, prf_words}, 1u << 3, {e(0, 1), e(1, 1), n(0, 1), n(2, 0)},
        {entry_words, entry_words, noise_tail_words, prf_words});
-  cbd_from_stream(noise[0], noise_stream[0], eta1, kernels);
+  kernels.cbd(noise_stream[0], eta1, noise[0]);
   copy_in(states.data(), 2, aside);
   step({}, {}, 0, {e(0, 2), e(1, 2), n(1, 1), n(2, 1)}, {entry_words, entry_words, noise_tail_words, noise_tail_words});
-  cbd_from_stream(noise[1], noise_stream[1], eta1, kernels);
-  cbd_from_stream(noise[2], noise_stream[2], eta1, kernels);
+  kernels.cbd(noise_stream[1], eta1, noise[1]);
+  kernels.cbd(noise_stream[2], eta1, noise[2]);
   // (The entries derive from the public rho, so the rejection may branch.)
   for (std::size_t c = 0; c < 2; ++c) {
-    const std::size_t filled = rejection_sample(matrix[c], 0, entry_stream[c], entry_bytes, kernels);
+    const std::size_t filled = kernels.rej_uniform(matrix[c], 0, entry_stream[c], entry_bytes);
     if (filled < 256) finish_entry(states.data(), c, matrix[c], filled, permute_one, kernels);
   }
   encode(0);
@@ -139,10 +139,10 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
        0xF, {nullptr, e(2, 0), e(3, 0), n(3, 0)}, {0, entry_words, entry_words, prf_words});
   step({ek.data() + hash_rate, nullptr, nullptr, nullptr}, {hash_words, 0, 0, 0}, 0,
        {nullptr, e(2, 1), e(3, 1), n(3, 1)}, {0, entry_words, entry_words, noise_tail_words});
-  cbd_from_stream(noise[3], noise_stream[3], eta1, kernels);
+  kernels.cbd(noise_stream[3], eta1, noise[3]);
   std::array<std::size_t, 2> filled;
   for (std::size_t c = 0; c < 2; ++c) {
-    filled[c] = rejection_sample(matrix[2 + c], 0, entry_stream[2 + c], 2 * shake128_rate, kernels);
+    filled[c] = kernels.rej_uniform(matrix[2 + c], 0, entry_stream[2 + c], 2 * shake128_rate);
     if (filled[c] < half_row) return false;
   }
   encode(1);
@@ -150,7 +150,7 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   step({ek.data() + 2 * hash_rate, nullptr, nullptr, nullptr}, {hash_words, 0, 0, 0}, 0,
        {nullptr, e(2, 2), e(3, 2), nullptr}, {0, entry_words, entry_words, 0});
   for (std::size_t c = 0; c < 2; ++c) {
-    filled[c] = rejection_sample(matrix[2 + c], filled[c], e(2 + c, 2), shake128_rate, kernels);
+    filled[c] = kernels.rej_uniform(matrix[2 + c], filled[c], e(2 + c, 2), shake128_rate);
     if (filled[c] < 256) finish_entry(states.data(), 1 + c, matrix[2 + c], filled[c], permute_one, kernels);
   }
   encode(2);

@@ -7,10 +7,6 @@
 
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
-#include "pqmul/schemes/kyber/compress_avx2.hpp"
-#include "pqmul/schemes/kyber/compress_avx512.hpp"
-#include "pqmul/schemes/kyber/encode_avx2.hpp"
-#include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
 namespace pqmul::kyber {
 namespace {
@@ -136,20 +132,12 @@ KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsi
 KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta, Isa isa) {
   if (eta != 2 && eta != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
   std::uint8_t bytes[64 * 3];
-  const std::span<std::uint8_t> prf(bytes, 64 * eta);
   keccak::Shake256 h(isa);
   h.absorb(sigma);
   h.absorb(std::span<const std::uint8_t>(&n, 1));
-  h.squeeze(prf);
-  // One named result on every path, so that it is returned in place (NRVO).
-  KPoly f(uninitialized);
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    kyber_cbd_avx2(f.coeffs.data(), bytes, eta);
-    return f;
-  }
-#endif
-  f = cbd(prf, eta);
+  h.squeeze(std::span<std::uint8_t>(bytes, 64 * eta));
+  KPoly f(uninitialized);  // the kernel writes every coefficient
+  poly_kernels(isa).cbd(bytes, eta, f);
   return f;
 }
 
@@ -222,53 +210,30 @@ KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d) {
   return f;
 }
 
-void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa isa) {
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    check_width(d, out.size());
-    if (avx2::byte_encode(out.data(), f.coeffs.data(), d)) return;
-  }
-#endif
-  static_cast<void>(isa);
-  byte_encode(f, d, out);
+void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, const PolyKernels& kernels) {
+  check_width(d, out.size());
+  kernels.byte_encode(f, d, out.data());
 }
 
-void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out, Isa isa) {
+void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out,
+                         const PolyKernels& kernels) {
   check_width(12, out.size());
   if (from > to || to > 256 || from % 16 != 0 || to % 16 != 0)
     throw std::invalid_argument("byte_encode_12_part: [from, to) must be multiples of 16 within 256");
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    avx2::byte_encode_12_part(out.data(), f.coeffs.data(), from, to);
-    return;
-  }
-#endif
-  static_cast<void>(isa);
+  kernels.byte_encode_12_part(f, from, to, out.data());
+}
+
+void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out) {
+  check_width(12, out.size());
+  if (from > to || to > 256 || from % 16 != 0 || to % 16 != 0)
+    throw std::invalid_argument("byte_encode_12_part: [from, to) must be multiples of 16 within 256");
   encode_fixed<12>(f, out.data(), from, to);
 }
 
-KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa) {
-  KPoly f(uninitialized);  // the one result of every path: returned in place
-#if defined(PQMUL_X86_SIMD)
-  using Kernel = void (*)(std::uint16_t*, const std::uint8_t*);
-  Kernel kernel = nullptr;
-  switch (d) {
-    case 1: kernel = &avx2::byte_decode_1; break;
-    case 4: kernel = &avx2::byte_decode_4; break;
-    case 5: kernel = &avx2::byte_decode_5; break;
-    case 10: kernel = &avx2::byte_decode_10; break;
-    case 11: kernel = &avx2::byte_decode_11; break;
-    case 12: kernel = &avx2::byte_decode_12; break;
-    default: break;
-  }
-  if ((isa == Isa::avx2 || isa == Isa::avx512) && kernel != nullptr) {
-    check_width(d, in.size());
-    kernel(f.coeffs.data(), in.data());
-    return f;
-  }
-#endif
-  static_cast<void>(isa);
-  f = byte_decode(in, d);
+KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, const PolyKernels& kernels) {
+  check_width(d, in.size());
+  KPoly f(uninitialized);  // the kernel writes every coefficient
+  kernels.byte_decode(in.data(), d, f);
   return f;
 }
 
@@ -311,24 +276,15 @@ KPoly decompress(const KPoly& f, unsigned d) {
   return r;
 }
 
-KPoly compress(const KPoly& f, unsigned d, Isa isa) {
-  KPoly r(uninitialized);  // the one result of every path: returned in place
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx512 && avx512::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
-  if ((isa == Isa::avx2 || isa == Isa::avx512) && avx2::compress(r.coeffs.data(), f.coeffs.data(), d)) return r;
-#endif
-  static_cast<void>(isa);
-  r = compress(f, d);
+KPoly compress(const KPoly& f, unsigned d, const PolyKernels& kernels) {
+  KPoly r(uninitialized);  // the kernel writes every coefficient
+  kernels.compress(f, d, r);
   return r;
 }
 
-KPoly decompress(const KPoly& f, unsigned d, Isa isa) {
-  KPoly r(uninitialized);  // the one result of every path: returned in place
-#if defined(PQMUL_X86_SIMD)
-  if ((isa == Isa::avx2 || isa == Isa::avx512) && avx2::decompress(r.coeffs.data(), f.coeffs.data(), d)) return r;
-#endif
-  static_cast<void>(isa);
-  r = decompress(f, d);
+KPoly decompress(const KPoly& f, unsigned d, const PolyKernels& kernels) {
+  KPoly r(uninitialized);
+  kernels.decompress(f, d, r);
   return r;
 }
 
@@ -351,29 +307,14 @@ void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m) {
   }
 }
 
-KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa) {
-  KPoly f(uninitialized);  // the one result of every path: returned in place
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    avx2::decode_message(f.coeffs.data(), m.data());
-    return f;
-  }
-#endif
-  static_cast<void>(isa);
-  f = message_to_poly(m);
+KPoly message_to_poly(std::span<const std::uint8_t, 32> m, const PolyKernels& kernels) {
+  KPoly f(uninitialized);
+  kernels.message_to_poly(m.data(), f);
   return f;
 }
 
-void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa) {
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    KPoly bits(uninitialized);
-    if (avx2::compress(bits.coeffs.data(), w.coeffs.data(), 1) && avx2::byte_encode(m.data(), bits.coeffs.data(), 1))
-      return;
-  }
-#endif
-  static_cast<void>(isa);
-  poly_to_message(w, m);
+void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, const PolyKernels& kernels) {
+  kernels.poly_to_message(w, m.data());
 }
 
 KPoly sub(const KPoly& a, const KPoly& b) {
@@ -386,29 +327,15 @@ KPoly sub(const KPoly& a, const KPoly& b) {
   return r;
 }
 
-KPoly add_mod_q(const KPoly& a, const KPoly& b, Isa isa) {
-  KPoly r(uninitialized);  // the one result of every path: returned in place, not copied
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    avx2::add_mod_q(r.coeffs.data(), a.coeffs.data(), b.coeffs.data());
-    return r;
-  }
-#endif
-  static_cast<void>(isa);
-  r = add_mod_q(a, b);
+KPoly add_mod_q(const KPoly& a, const KPoly& b, const PolyKernels& kernels) {
+  KPoly r(uninitialized);
+  kernels.add_mod_q(a, b, r);
   return r;
 }
 
-KPoly sub(const KPoly& a, const KPoly& b, Isa isa) {
-  KPoly r(uninitialized);  // as in add_mod_q
-#if defined(PQMUL_X86_SIMD)
-  if (isa == Isa::avx2 || isa == Isa::avx512) {
-    avx2::sub_mod_q(r.coeffs.data(), a.coeffs.data(), b.coeffs.data());
-    return r;
-  }
-#endif
-  static_cast<void>(isa);
-  r = sub(a, b);
+KPoly sub(const KPoly& a, const KPoly& b, const PolyKernels& kernels) {
+  KPoly r(uninitialized);
+  kernels.sub_mod_q(a, b, r);
   return r;
 }
 

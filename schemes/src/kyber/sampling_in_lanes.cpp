@@ -101,8 +101,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       if (e != 2 && e != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
   }
   const Isa wanted = wanted_isa(isa);
-  const keccak::LanesX4 lanes = keccak::lanes_x4(wanted);
-  const Kernels kernels = kernels_for(wanted);
+  const keccak::KeccakKernels& lanes = keccak::keccak_kernels(wanted);
+  const PolyKernels& kernels = poly_kernels(wanted);
 
   // Every block is laid out before the permutation that reads it is due
   // (most before the first), so that none is written just before a vector
@@ -201,8 +201,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
     std::array<std::uint64_t, 25> kept;
     if (hash_waiting)
       for (std::size_t i = 0; i < 25; ++i) kept[i] = (reset & 1u) != 0 ? 0 : states[4 * i];
-    lanes.xor_lanes(states.data(), in.data(), in_words.data(), reset);
-    lanes.permute(states.data());
+    lanes.xor_lanes_x4(states.data(), in.data(), in_words.data(), reset);
+    lanes.permute_x4(states.data());
     if (hash_waiting)
       for (std::size_t i = 0; i < 25; ++i) states[4 * i] = kept[i];
     in = {};
@@ -233,7 +233,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           break;
       }
     }
-    lanes.extract(states.data(), to.data(), to_words.data());
+    lanes.extract_lanes_x4(states.data(), 4, to.data(), to_words.data());
     for (std::size_t lane = 0; lane < 4; ++lane) {
       const std::size_t i = index[lane];
       switch (work[lane]) {
@@ -250,8 +250,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
           if (squeezed[lane] < first_blocks) break;
           // (The entries derive from the public rho, so the rejection may branch.)
           filled[lane] = squeezed[lane] == first_blocks
-                             ? rejection_sample(matrix[i], 0, stream[i], stream_bytes, kernels)
-                             : rejection_sample(matrix[i], filled[lane], extra[lane], shake128_rate, kernels);
+                             ? kernels.rej_uniform(matrix[i], 0, stream[i], stream_bytes)
+                             : kernels.rej_uniform(matrix[i], filled[lane], extra[lane], shake128_rate);
           if (filled[lane] == 256) {
             work[lane] = Work::idle;
             ++entries_done[i / k];
@@ -260,7 +260,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
         case Work::noise:
           ++squeezed[lane];
           if (shake256_rate * squeezed[lane] < 64 * noise->eta[i]) break;
-          cbd_from_stream(noise->out[i], noise_stream[i], noise->eta[i], kernels);
+          kernels.cbd(noise_stream[i], noise->eta[i], noise->out[i]);
           work[lane] = Work::idle;
           break;
         case Work::idle:

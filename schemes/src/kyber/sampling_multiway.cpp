@@ -14,49 +14,6 @@ namespace sampling {
 
 Isa wanted_isa(std::optional<Isa> isa) { return isa ? *isa : keccak::fastest_keccak_isa(); }
 
-Kernels kernels_for(Isa wanted) {
-  const Isa family = keccak::lower_keccak_isa(wanted, 4);
-  if (family == Isa::portable) return Kernels::portable;
-  return family == Isa::avx512 && avx512_vbmi2_available() ? Kernels::avx512_vbmi2 : Kernels::avx2;
-}
-
-namespace {
-
-std::size_t rejection_sample_portable(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length) {
-  for (std::size_t b = 0; b + 3 <= length && filled < 256; b += 3) {
-    const auto d1 = static_cast<std::uint16_t>(bytes[b] | ((bytes[b + 1] & 0x0F) << 8));
-    const auto d2 = static_cast<std::uint16_t>((bytes[b + 1] >> 4) | (bytes[b + 2] << 4));
-    if (d1 < q) f[filled++] = d1;
-    if (d2 < q && filled < 256) f[filled++] = d2;
-  }
-  return filled;
-}
-
-}  // namespace
-
-std::size_t rejection_sample(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length,
-                             [[maybe_unused]] Kernels kernels) {
-#if defined(PQMUL_X86_SIMD)
-  if (kernels == Kernels::avx512_vbmi2) return kyber_rej_uniform_avx512vbmi2(f.coeffs.data(), filled, bytes, length);
-  if (kernels == Kernels::avx2) return kyber_rej_uniform_avx2(f.coeffs.data(), filled, bytes, length);
-#endif
-  return rejection_sample_portable(f, filled, bytes, length);
-}
-
-void cbd_from_stream(KPoly& out, const std::uint8_t* stream, unsigned eta, [[maybe_unused]] Kernels kernels) {
-#if defined(PQMUL_X86_SIMD)
-  if (kernels == Kernels::avx512_vbmi2) {
-    kyber_cbd_avx512vbmi(out.coeffs.data(), stream, eta);
-    return;
-  }
-  if (kernels == Kernels::avx2) {
-    kyber_cbd_avx2(out.coeffs.data(), stream, eta);
-    return;
-  }
-#endif
-  out = cbd(std::span<const std::uint8_t>(stream, 64 * eta), eta);
-}
-
 }  // namespace sampling
 
 namespace {
@@ -69,7 +26,7 @@ template <std::size_t Ways>
 void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<MatrixIndex, Ways>& index,
                      const std::array<KPoly*, Ways>& out, std::size_t used, Isa wanted) {
   keccak::MultiSponge<Ways> xof(shake128_rate, 0x1F, wanted);
-  const Kernels kernels = kernels_for(xof.isa());
+  const PolyKernels& kernels = poly_kernels(xof.isa());
   std::array<std::array<std::uint8_t, 34>, Ways> seeds;
   typename keccak::MultiSponge<Ways>::Inputs inputs;
   for (std::size_t k = 0; k < Ways; ++k) {
@@ -87,7 +44,7 @@ void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<Mat
   xof.squeeze(outputs);
   bool done = true;
   for (std::size_t k = 0; k < used; ++k) {
-    filled[k] = rejection_sample(*out[k], 0, stream[k], sizeof stream[k], kernels);
+    filled[k] = kernels.rej_uniform(*out[k], 0, stream[k], sizeof stream[k]);
     done = done && filled[k] == 256;
   }
   // Rare: one more block for every way while any entry is short (each
@@ -97,7 +54,7 @@ void sample_ntt_into(std::span<const std::uint8_t, 32> rho, const std::array<Mat
     xof.squeeze(outputs);
     done = true;
     for (std::size_t k = 0; k < used; ++k) {
-      filled[k] = rejection_sample(*out[k], filled[k], stream[k], shake128_rate, kernels);
+      filled[k] = kernels.rej_uniform(*out[k], filled[k], stream[k], shake128_rate);
       done = done && filled[k] == 256;
     }
   }
@@ -123,7 +80,7 @@ std::array<KPoly, Ways> sample_ntt_ways(std::span<const std::uint8_t, 32> rho,
 // One entry on the scalar XOF, with the same rejection kernel: for the last
 // entry of a matrix whose size is not a multiple of the batch.
 KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted) {
-  const Kernels kernels = kernels_for(wanted);
+  const PolyKernels& kernels = poly_kernels(wanted);
   keccak::Shake128 xof(wanted);
   xof.absorb(rho);
   const std::uint8_t indices[2] = {index.j, index.i};
@@ -131,10 +88,10 @@ KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index
   KPoly f;
   std::uint8_t stream[first_blocks * shake128_rate];
   xof.squeeze(stream);
-  std::size_t filled = rejection_sample(f, 0, stream, sizeof stream, kernels);
+  std::size_t filled = kernels.rej_uniform(f, 0, stream, sizeof stream);
   while (filled < 256) {
     xof.squeeze(std::span<std::uint8_t>(stream, shake128_rate));
-    filled = rejection_sample(f, filled, stream, shake128_rate, kernels);
+    filled = kernels.rej_uniform(f, filled, stream, shake128_rate);
   }
   return f;
 }
@@ -162,8 +119,8 @@ void prf_cbd_ways_into(std::span<const std::uint8_t, 32> sigma, const std::array
   typename keccak::MultiSponge<Ways>::Outputs outputs;
   for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], 64 * max_eta);
   prf.squeeze(outputs);
-  const Kernels kernels = kernels_for(prf.isa());
-  for (std::size_t k = 0; k < Ways; ++k) cbd_from_stream(*out[k], stream[k], eta[k], kernels);
+  const PolyKernels& kernels = poly_kernels(prf.isa());
+  for (std::size_t k = 0; k < Ways; ++k) kernels.cbd(stream[k], eta[k], *out[k]);
 }
 
 template <std::size_t Ways>

@@ -36,9 +36,8 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
     auto [general, for_short] = make_ntts<P>(params);
     BigNttSimd<R> g(general.config(), isa), s(for_short.config(), isa);
     // Every kernel of the KEM on the ISA: the multipliers, the AVX2 sorting,
-    // inversion and packing kernels (kernels_for), and the Keccak.
-    return std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label, std::string(isa_name(isa)),
-                                                       isa);
+    // inversion and packing kernels (ntru_kernels), and the Keccak.
+    return std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label, isa);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(P::name) + ": multiplier " + label + " is invalid: " + e.what());
   }

@@ -42,8 +42,7 @@ std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
-      Toom4K2Avx2<typename P::ring>{isa}, std::string(default_multiplier), std::string(isa_name(isa)),
-      isa);
+      Toom4K2Avx2<typename P::ring>{isa}, std::string(default_multiplier), isa);
 #else
   throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");
 #endif

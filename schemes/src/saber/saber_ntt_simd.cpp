@@ -33,8 +33,7 @@ std::unique_ptr<SaberKem> make_ntt_simd_saber(std::string_view scheme, const Par
   return with_parameter_set(scheme, [&]<class P>() -> std::unique_ptr<SaberKem> {
     const auto& typed = dynamic_cast<const Saber<P, BigNtt<SaberRing>>&>(*portable);
     BigNttSimd<SaberRing> m(typed.typed_multiplier().config(), isa);
-    return std::make_unique<Saber<P, BigNttSimd<SaberRing>>>(std::move(m), strategy, label,
-                                                             std::string(isa_name(isa)));
+    return std::make_unique<Saber<P, BigNttSimd<SaberRing>>>(std::move(m), strategy, label, isa);
   });
 }
 

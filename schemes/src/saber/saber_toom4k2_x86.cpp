@@ -34,8 +34,7 @@ std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strat
     if (const std::string why = isa_unavailable_reason(needed); !why.empty())
       throw std::invalid_argument(name + " cannot run: " + why);
   return with_parameter_set(scheme, [&]<class P>() -> std::unique_ptr<SaberKem> {
-    return std::make_unique<Saber<P, Toom4K2Avx2Saber>>(Toom4K2Avx2Saber{isa}, strategy, label,
-                                                       std::string(isa_name(isa)));
+    return std::make_unique<Saber<P, Toom4K2Avx2Saber>>(Toom4K2Avx2Saber{isa}, strategy, label, isa);
   });
 #else
   (void)strategy;

@@ -32,7 +32,7 @@ void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, st
 class SpongeLanes {
  public:
   static constexpr std::size_t lanes = 4;
-  // isa: the 4-way kernel family (lowered as permute_x4 does).
+  // isa: the ISA whose Keccak kernels (keccak_kernels) the lanes run.
   explicit SpongeLanes(Isa isa);
 
   // Starts a job in a free lane and returns the lane (std::logic_error when
@@ -69,7 +69,7 @@ class SpongeLanes {
   void xor_pending();
   void extract(std::uint8_t* const* out, const std::size_t* words) const;
 
-  LanesX4 kernels_;  // one family for the transfers and the permutation
+  const KeccakKernels* kernels_;  // one table for the transfers and the permutation
   std::array<Job, lanes> jobs_{};
   alignas(64) std::array<std::uint64_t, 25 * lanes> states_{};
   alignas(32) std::uint8_t blocks_[lanes][200]{};

@@ -7,17 +7,16 @@
 // (i = x + 5y, 0..24) of state k sits at states[W * i + k] for W ways, so one
 // vector register holds lane i of every state.
 //
-// The kernels below need the CPU feature in their name; the sponges choose a
-// kernel family at construction (fastest_keccak_isa, which honours
-// force_portable, or one asked for): AVX-512 (x8 on 512 bits, x4 on 256
-// bits), AVX2 (x4, and x8 as two x4 halves), or the scalar permutation once
-// per state. Every family gives the same bytes.
+// The kernels below need the CPU feature in their name; the sponges take the
+// Keccak kernel table (keccak_kernels.hpp) of the ISA they are built for, at
+// construction (fastest_keccak_isa by default, which honours force_portable).
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/common/keccak_kernels.hpp"
 
 namespace pqmul::keccak {
 
@@ -71,15 +70,6 @@ void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const st
 void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa);
 inline void permute_x8(std::uint64_t* states) { permute_x8(states, fastest_keccak_isa()); }
 
-// The three functions above for one kernel family, chosen once: for callers
-// that run many steps (each call above lowers its ISA again).
-struct LanesX4 {
-  void (*xor_lanes)(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset);
-  void (*permute)(std::uint64_t* states);
-  void (*extract)(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words);
-};
-LanesX4 lanes_x4(Isa isa);
-
 // A sponge over Ways states. Every call takes one equal-length span per way;
 // like keccak::Sponge, absorb may be called repeatedly before the first
 // squeeze, and squeeze continues the output streams.
@@ -98,8 +88,8 @@ class MultiSponge {
   void squeeze(const Outputs& outputs);  // spans of equal length; finalises on the first call
   void reset();
   std::size_t rate() const { return rate_; }
-  // The kernel family this sponge permutes with (after lowering).
-  Isa isa() const { return isa_; }
+  // The ISA of the permutation kernel this sponge runs.
+  Isa isa() const { return Ways == 8 ? kernels_->permute_x8.isa : kernels_->permute_x4.isa; }
 
  private:
   void permute();
@@ -108,7 +98,7 @@ class MultiSponge {
   std::size_t rate_, position_ = 0;
   std::uint8_t domain_;
   bool squeezing_ = false;
-  Isa isa_;
+  const KeccakKernels* kernels_;
 };
 
 extern template class MultiSponge<4>;

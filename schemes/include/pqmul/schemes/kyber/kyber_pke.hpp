@@ -32,7 +32,7 @@ void Kyber<P, M>::pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std:
         rho, false, s, s_ops, sampled,
         [&](unsigned row, const typename M::accumulator& acc) {
           byte_encode(Bridge::sum_to_ntt(m_, acc, e[row]), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes),
-                      hash_isa_);
+                      poly_);
         },
         [&](unsigned row, const KPoly& sum) {
           byte_encode(ntt(add_mod_q(sum, e[row])), 12, ek.subspan(P::poly_bytes * row, P::poly_bytes));
@@ -83,7 +83,7 @@ void Kyber<P, M>::pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std:
   }
   for (unsigned i = 0; i < k; ++i)
     byte_encode(Bridge::ntt_of(m_, s[i], s_ops.empty() ? nullptr : &s_ops[i]), 12,
-                dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), hash_isa_);
+                dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), poly_);
 }
 
 // pke_keygen's sampling, t^ and H(ek) for k = 2 on the Keccak lanes
@@ -118,7 +118,7 @@ bool Kyber<P, M>::keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std:
       for (unsigned c = 0; c < k; ++c) M::multiply_canonical(acc, a[k + c].coeffs, s_ops[c], c == 0, from, to);
       if (part == 1) M::transform_unreduced(e[1], e_hat);
       M::ntt_sum_coefficients(t_hat.coeffs, acc, e_hat, from, to);
-      byte_encode_12_part(t_hat, from, to, ek.subspan(P::poly_bytes, P::poly_bytes), hash_isa_);
+      byte_encode_12_part(t_hat, from, to, ek.subspan(P::poly_bytes, P::poly_bytes), poly_);
     };
     return sample_keygen_k2_in_lanes(rho, sigma, std::span<KPoly, 4>(a), se,
                                      std::span<const std::uint8_t, 800>(ek.data(), ek.size()), ek_digest, encode,
@@ -133,7 +133,7 @@ void Kyber<P, M>::pke_encrypt(std::span<const std::uint8_t> ek, std::span<const 
                                std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct, const Matrix* a_t,
                                const std::array<KPoly, 2 * k + 1>* sampled_noise) const {
   const Vector t_hat =
-      vector_of([&](unsigned i) { return byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
+      vector_of([&](unsigned i) { return byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, poly_); });
   const auto rho = std::span<const std::uint8_t, 32>(ek.data() + P::dk_pke_bytes, 32);
   auto own_noise = unzeroed<2 * k + 1>();
   if (sampled_noise == nullptr) noise(r, 0, encrypt_etas(), own_noise);  // y: 0..k-1, e1: k..2k-1, e2: 2k
@@ -142,8 +142,8 @@ void Kyber<P, M>::pke_encrypt(std::span<const std::uint8_t> ek, std::span<const 
   const KPoly& e2 = noise_polys[2 * k];
   // u = NTT^-1(A^T o y^) + e1.
   auto put_u = [&](unsigned row, const KPoly& product) {
-    byte_encode(compress(add_mod_q(product, e1[row], hash_isa_), P::du, hash_isa_), P::du,
-                ct.subspan(32 * P::du * row, 32 * P::du), hash_isa_);
+    byte_encode(compress(add_mod_q(product, e1[row], poly_), P::du, poly_), P::du,
+                ct.subspan(32 * P::du * row, 32 * P::du), poly_);
   };
   Operands y_ops;
   cache_operands(y, y_ops);
@@ -156,9 +156,9 @@ void Kyber<P, M>::pke_encrypt(std::span<const std::uint8_t> ek, std::span<const 
       },
       put_u);
   // v = NTT^-1(t^T o y^) + e2 + mu.
-  const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2, hash_isa_),
-                            message_to_poly(msg, hash_isa_), hash_isa_);
-  byte_encode(compress(v, P::dv, hash_isa_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes), hash_isa_);
+  const KPoly v = add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2, poly_),
+                            message_to_poly(msg, poly_), poly_);
+  byte_encode(compress(v, P::dv, poly_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes), poly_);
 }
 
 // K-PKE.Decrypt (FIPS 203 Algorithm 15).
@@ -167,13 +167,13 @@ template <class P, Multiplier M>
 void Kyber<P, M>::pke_decrypt(std::span<const std::uint8_t> dk_pke, std::span<const std::uint8_t> ct,
                                std::span<std::uint8_t, 32> msg) const {
   const Vector u = vector_of([&](unsigned i) {
-    return decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du, hash_isa_), P::du, hash_isa_);
+    return decompress(byte_decode(ct.subspan(32 * P::du * i, 32 * P::du), P::du, poly_), P::du, poly_);
   });
   const Vector s_hat = vector_of(
-      [&](unsigned i) { return byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, hash_isa_); });
-  const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv, hash_isa_), P::dv, hash_isa_);
+      [&](unsigned i) { return byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, poly_); });
+  const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv, poly_), P::dv, poly_);
   // w = v - NTT^-1(s^T o NTT(u)).
-  poly_to_message(sub(v, inner_product_ntt(s_hat, u, {}), hash_isa_), msg, hash_isa_);
+  poly_to_message(sub(v, inner_product_ntt(s_hat, u, {}), poly_), msg, poly_);
 }
 
 }  // namespace pqmul::kyber

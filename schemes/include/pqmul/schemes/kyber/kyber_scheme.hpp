@@ -50,13 +50,13 @@ class Kyber {
   }
   using Bridge = NttBridge<M>;
 
-  // hash_isa: the Keccak of the matrix and noise sampling (portable = one
+  // hash_isa: the ISA of the KEM's other kernels: the Keccak kernels
+  // (keccak_kernels.hpp) of the matrix and noise sampling (portable = one
   // scalar SHAKE per polynomial, avx2 / avx512 = 4 / 8 at a time) and of the
-  // single hashes H, G, J (AVX-512: the 4-way kernel with one live state);
-  // avx2 / avx512 also run the AVX2 kernels of (de)compression and of
-  // ByteEncode / ByteDecode for d = 10, 11, 12 (same bytes as the portable code).
+  // single hashes H, G, J, and the polynomial kernels (poly_kernels.hpp) of
+  // sampling, encoding and compression; the same bytes on every ISA.
   Kyber(M multiplier, Strategy strategy, Isa hash_isa = Isa::portable)
-      : m_(std::move(multiplier)), strategy_(strategy), hash_isa_(hash_isa) {
+      : m_(std::move(multiplier)), strategy_(strategy), hash_isa_(hash_isa), poly_(poly_kernels(hash_isa)) {
     require_accumulation(m_, k + 1);
   }
   const M& multiplier() const { return m_; }
@@ -429,6 +429,7 @@ class Kyber {
   M m_;
   Strategy strategy_;
   Isa hash_isa_;
+  const PolyKernels& poly_;  // the polynomial kernels of hash_isa_, chosen once
 };
 
 }  // namespace pqmul::kyber

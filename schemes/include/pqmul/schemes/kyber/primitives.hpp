@@ -10,10 +10,10 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/poly.hpp"
 #include "pqmul/algorithms/ring.hpp"
+#include "pqmul/schemes/kyber/poly_kernels.hpp"
 
 namespace pqmul::kyber {
 
-using KPoly = Poly<KyberRing>;
 inline constexpr std::uint32_t q = KyberRing::q;
 
 // x mod q for x < 2^26, by multiplication with a rounded-up reciprocal.
@@ -49,25 +49,25 @@ KPoly sample_ntt(std::span<const std::uint8_t, 32> rho, std::uint8_t j, std::uin
 
 // SamplePolyCBD_eta(PRF_eta(sigma, n)) (Algorithm 8 with PRF = SHAKE256), eta in {2, 3}.
 KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta);
-// The same on the Keccak and CBD kernels of `isa` (call only where isa_available(isa)).
+// The same on the Keccak and polynomial kernels of `isa` (keccak_kernels, poly_kernels).
 KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsigned eta, Isa isa);
 // SamplePolyCBD_eta (Algorithm 8) of 64 eta PRF bytes, eta in {2, 3}.
 KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta);
 
 // ByteEncode_d (Algorithm 5): 32 d bytes; coefficients must be < 2^d (d < 12) or < q (d = 12).
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out);
-// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 1, 4,
-// 5, 10, 11 and 12, encode_avx2.hpp; call only where isa_available(isa)). Equal bytes.
-void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, Isa isa);
+// The overloads below taking a kernel table (poly_kernels.hpp) compute the
+// same values as the portable functions above them, on the table's kernels.
+void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out, const PolyKernels& kernels);
 // ByteEncode_12 of coefficients [from, to) only (multiples of 16, below q)
 // into their bytes [3 from / 2, 3 to / 2) of the 384 at `out` (part of a row;
-// the other bytes untouched), on the kernels of `isa` as above.
-void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out, Isa isa);
+// the other bytes untouched).
+void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out);
+void byte_encode_12_part(const KPoly& f, std::size_t from, std::size_t to, std::span<std::uint8_t> out,
+                         const PolyKernels& kernels);
 // ByteDecode_d (Algorithm 6) of 32 d bytes; for d = 12 the values are reduced mod q.
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d);
-// The same on the kernels of `isa` where it has them (avx2 / avx512: d = 1, 4, 5, 10, 11, 12,
-// encode_avx2.hpp; call only where isa_available(isa)). Equal values.
-KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, Isa isa);
+KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d, const PolyKernels& kernels);
 // True when every 12-bit value of the encoding is below q (the FIPS 203
 // modulus check on an encapsulation key: ByteEncode_12(ByteDecode_12(x)) == x).
 bool encoding_is_reduced(std::span<const std::uint8_t> in);
@@ -75,24 +75,19 @@ bool encoding_is_reduced(std::span<const std::uint8_t> in);
 // Compress_d / Decompress_d applied to every coefficient.
 KPoly compress(const KPoly& f, unsigned d);
 KPoly decompress(const KPoly& f, unsigned d);
-// The same on the kernels of `isa` where it has them (avx2: compress_avx2.hpp;
-// avx512: compress_avx512.hpp for Compress, the AVX2 Decompress; call only
-// where isa_available(isa)). Equal values.
-KPoly compress(const KPoly& f, unsigned d, Isa isa);
-KPoly decompress(const KPoly& f, unsigned d, Isa isa);
+KPoly compress(const KPoly& f, unsigned d, const PolyKernels& kernels);
+KPoly decompress(const KPoly& f, unsigned d, const PolyKernels& kernels);
 
 // Decompress_1(ByteDecode_1(m)) and ByteEncode_1(Compress_1(w)) for 32-byte messages.
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m);
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m);
-// The same on the AVX2 kernels where `isa` has them (call only where isa_available(isa)).
-KPoly message_to_poly(std::span<const std::uint8_t, 32> m, Isa isa);
-void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, Isa isa);
+KPoly message_to_poly(std::span<const std::uint8_t, 32> m, const PolyKernels& kernels);
+void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, const PolyKernels& kernels);
 
 KPoly sub(const KPoly& a, const KPoly& b);
-// a + b and a - b mod q (add_mod_q below, sub) on the AVX2 kernels where `isa`
-// has them (call only where isa_available(isa)).
-KPoly add_mod_q(const KPoly& a, const KPoly& b, Isa isa);
-KPoly sub(const KPoly& a, const KPoly& b, Isa isa);
+// a + b and a - b mod q (add_mod_q below, sub).
+KPoly add_mod_q(const KPoly& a, const KPoly& b, const PolyKernels& kernels);
+KPoly sub(const KPoly& a, const KPoly& b, const PolyKernels& kernels);
 
 // a + b mod q for canonical a, b: pqmul::add's values, computed in 16-bit
 // lanes (a + b - q lies in (-q, q), so one masked addition of q, taken from

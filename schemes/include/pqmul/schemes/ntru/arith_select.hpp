@@ -164,4 +164,26 @@ S3<P> unpack_s3(std::span<const std::uint8_t, P::trinary_bytes> in) {
   return ntru::unpack_s3<P>(in);
 }
 
+// 1 unless every coefficient 0 .. n-2 of r is in {0, 1, q-1} and r_{n-1} = 0.
+template <ParameterSet P>
+std::uint8_t invalid_r_portable(const Rq<P>& r) {
+  std::uint32_t bad = 0;
+  for (std::size_t i = 0; i + 1 < P::n; ++i) {
+    const std::uint32_t c = r[i];
+    bad |= (c + 1) & (P::q - 4);  // 0 iff c + 1 is in {0, 1, 2, 3} mod q
+    bad |= (c + 2) & 4;           // 4 if c = 2
+  }
+  bad |= r[P::n - 1];
+  return static_cast<std::uint8_t>((0u - bad) >> 31);
+}
+
+template <ParameterSet P, Kernels K>
+std::uint8_t invalid_r(const Rq<P>& r) {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (K == Kernels::avx2)
+    return kernels::invalid_r_avx2(r.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q));
+#endif
+  return invalid_r_portable<P>(r);
+}
+
 }  // namespace pqmul::ntru::select

@@ -180,8 +180,7 @@ std::int32_t divsteps_s3_portable(std::uint64_t* state, std::size_t n, std::size
 // The same over GF(2) (S2Plane layout); f(0) = 1, so c = g(0).
 template <std::size_t Words>
 std::int32_t divsteps_s2_portable(std::uint64_t* state, std::size_t n, std::size_t steps, std::int32_t delta) {
-  std::uint64_t *f = state + f_b * Words, *g = state + g_b * Words, *v = state + v_b * Words,
-                *w = state + w_b * Words;
+  std::uint64_t *f = state + f_b * Words, *g = state + g_b * Words, *v = state + v_b * Words, *w = state + w_b * Words;
   for (std::size_t step = 0; step < steps; ++step) {
     const std::size_t active = active_words<Words>(step), fg = fg_words<Words>(step, steps);
     shift_up_active(v, n, active);
@@ -209,10 +208,10 @@ inline constexpr std::size_t plane_words = K == Kernels::avx2 ? ((N + 255) / 256
 
 // out = a^-1 in S_3 (coefficient n-1 of out is 0). Returns false when a is
 // not invertible modulo (3, Phi_n); out is then meaningless. Only that
-// outcome is revealed. With the AVX2 kernels, avx512 takes the AVX-512 twin
-// of the divstep loop where the CPU has AVX-512 VBMI2 (the same result).
-template <std::size_t N, Kernels K = Kernels::portable>
-bool invert_s3(const Ternary<N>& a, Ternary<N>& out, [[maybe_unused]] bool avx512 = false) {
+// outcome is revealed. With the AVX2 kernels, Vbmi2 takes the AVX-512 VBMI2
+// twin of the divstep loop (the same result; only where the CPU has it).
+template <std::size_t N, Kernels K = Kernels::portable, bool Vbmi2 = false>
+bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
   using namespace detail;
   constexpr std::size_t words = plane_words<N, K>;
   alignas(32) std::array<std::uint64_t, s3_planes * words> state{};
@@ -236,8 +235,8 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out, [[maybe_unused]] bool avx51
   std::int32_t delta;
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2)
-    delta = avx512 && avx512_vbmi2_available() ? divsteps_s3_avx512(state.data(), words, N, steps, 1)
-                                                : divsteps_s3_avx2(state.data(), words, N, steps, 1);
+    delta = Vbmi2 ? divsteps_s3_avx512(state.data(), words, N, steps, 1)
+                  : divsteps_s3_avx2(state.data(), words, N, steps, 1);
   else
 #endif
     delta = divsteps_s3_portable<words>(state.data(), N, steps, 1);
@@ -299,12 +298,13 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
 // out = a^-1 modulo (q, Phi_n), as an element of R_q (its value at x = 1 is
 // not meaningful). Returns false when a is not invertible modulo (2, Phi_n),
 // which for q = 2^k is the same as modulo (q, Phi_n).
-template <ParameterSet P, Multiplier M>
-  requires std::same_as<typename M::ring, typename P::ring>
-bool invert_rq(const M& multiplier, const Rq<P>& a, Rq<P>& out) {
+// invert_s2: the S_2 inversion to start from (invert_s2 below, or its AVX2 twin).
+template <ParameterSet P, Multiplier M, class InvertS2>
+requires std::same_as<typename M::ring, typename P::ring>
+bool invert_rq(const M& multiplier, const Rq<P>& a, Rq<P>& out, const InvertS2& invert_s2) {
   std::array<std::uint8_t, P::n> bits, inverse_bits;
   for (std::size_t i = 0; i < P::n; ++i) bits[i] = static_cast<std::uint8_t>(a[i] & 1);
-  const bool invertible = invert_s2<P::n, kernels_for<M>>(bits, inverse_bits);
+  const bool invertible = invert_s2(bits, inverse_bits);
   Rq<P> r, minus_a;
   for (std::size_t i = 0; i < P::n; ++i) {
     r[i] = inverse_bits[i];
@@ -323,6 +323,13 @@ bool invert_rq(const M& multiplier, const Rq<P>& a, Rq<P>& out) {
   }
   out = r;
   return invertible;
+}
+
+template <ParameterSet P, Multiplier M>
+requires std::same_as<typename M::ring, typename P::ring>
+bool invert_rq(const M& multiplier, const Rq<P>& a, Rq<P>& out) {
+  return invert_rq<P>(multiplier, a, out,
+                      [](const auto& bits, auto& inverse) { return invert_s2<P::n>(bits, inverse); });
 }
 
 }  // namespace pqmul::ntru

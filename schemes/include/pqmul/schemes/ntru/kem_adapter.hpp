@@ -22,18 +22,16 @@ namespace pqmul::ntru {
 template <ParameterSet P, Multiplier M>
 class NtruKem final : public Kem {
  public:
-  // hash_isa: see Ntru (the ISA the KEM reports is `isa`).
-  NtruKem(M multiplier, std::string label, std::string isa = "portable", Isa hash_isa = Isa::portable)
-      : scheme_(std::move(multiplier), std::nullopt, hash_isa), label_(std::move(label)), isa_(std::move(isa)) {}
-  NtruKem(M multiplier, M for_short, std::string label, std::string isa = "portable", Isa hash_isa = Isa::portable)
-      : scheme_(std::move(multiplier), std::move(for_short), hash_isa),
-        label_(std::move(label)),
-        isa_(std::move(isa)) {}
+  // isa: the ISA of every kernel outside the multiplier (see Ntru).
+  NtruKem(M multiplier, std::string label, Isa isa = Isa::portable)
+      : scheme_(std::move(multiplier), isa), label_(std::move(label)) {}
+  NtruKem(M multiplier, M for_short, std::string label, Isa isa = Isa::portable)
+      : scheme_(std::move(multiplier), std::move(for_short), isa), label_(std::move(label)) {}
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return label_; }
   Strategy strategy() const override { return Strategy::eager; }
-  std::string isa() const override { return isa_; }
+  std::string isa() const override { return std::string(isa_name(scheme_.isa())); }
 
   std::size_t public_key_bytes() const override { return P::public_key_bytes; }
   std::size_t secret_key_bytes() const override { return P::secret_key_bytes; }
@@ -82,7 +80,7 @@ class NtruKem final : public Kem {
                          " bytes, got " + std::to_string(got));
   }
   Ntru<P, M> scheme_;
-  std::string label_, isa_ = "portable";
+  std::string label_;
 };
 
 // The "ntt" multiplier of a parameter set: a BigNtt for full-range products

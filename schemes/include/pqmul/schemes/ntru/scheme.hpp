@@ -16,6 +16,7 @@
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/ntru/arith.hpp"
+#include "pqmul/schemes/ntru/ntru_kernels.hpp"
 #include "pqmul/schemes/ntru/params.hpp"
 
 namespace pqmul::ntru {
@@ -37,12 +38,15 @@ class Ntru {
   // bound (e.g. an NTT over a smaller modulus); `multiplier` computes the rest.
   static constexpr std::uint32_t short_bound = P::variant == Variant::hps ? 3 : 6;
 
-  // hash_isa: the Keccak of SHA3-256 (AVX2 / AVX-512: decapsulation's two
-  // hashes side by side on that ISA's 4-way lanes; AVX-512 also the
-  // single-state kernel); with the AVX2 kernels, avx512 also takes the AVX-512
-  // S_3 inversion where the CPU has VBMI2.
-  explicit Ntru(M multiplier, std::optional<M> for_short = std::nullopt, Isa hash_isa = Isa::portable)
-      : multiplier_(std::move(multiplier)), short_(std::move(for_short)), hash_isa_(hash_isa) {}
+  // isa: the ISA of the kernels outside the multiplier: the Keccak kernels
+  // of SHA3-256 (SIMD: decapsulation's two hashes side by side on the 4-way
+  // lanes) and NTRU's arithmetic, sampling, packing and inversion kernels
+  // (ntru_kernels.hpp), chosen once here.
+  explicit Ntru(M multiplier, Isa isa = Isa::portable)
+      : kernels_(ntru_kernels<P>(isa)), multiplier_(std::move(multiplier)), isa_(isa) {}
+  Ntru(M multiplier, M for_short, Isa isa = Isa::portable)
+      : kernels_(ntru_kernels<P>(isa)), multiplier_(std::move(multiplier)), short_(std::move(for_short)), isa_(isa) {}
+  Isa isa() const { return isa_; }
   const M& multiplier() const { return multiplier_; }
   const M& short_multiplier() const { return short_ ? *short_ : multiplier_; }
 
@@ -79,9 +83,10 @@ class Ntru {
                              ConstBytes<P::secret_key_bytes> sk) const;
 
  private:
+  const NtruKernels<P>& kernels_;
   M multiplier_;
   std::optional<M> short_;
-  Isa hash_isa_;
+  Isa isa_;
 };
 
 // Instantiated in schemes/src/ntru/ntru_<set>.cpp.

@@ -6,7 +6,7 @@
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
-#include "pqmul/schemes/ntru/arith_select.hpp"
+#include "pqmul/schemes/ntru/ntru_kernels.hpp"
 #include "pqmul/schemes/ntru/inverse.hpp"
 #include "pqmul/schemes/ntru/pack.hpp"
 #include "pqmul/schemes/ntru/sample.hpp"
@@ -19,28 +19,6 @@
 namespace pqmul::ntru {
 
 namespace detail {
-
-// 1 unless every coefficient 0 .. n-2 of r is in {0, 1, q-1} and r_{n-1} = 0.
-template <ParameterSet P>
-std::uint8_t invalid_r(const Rq<P>& r) {
-  std::uint32_t bad = 0;
-  for (std::size_t i = 0; i + 1 < P::n; ++i) {
-    const std::uint32_t c = r[i];
-    bad |= (c + 1) & (P::q - 4);  // 0 iff c + 1 is in {0, 1, 2, 3} mod q
-    bad |= (c + 2) & 4;           // 4 if c = 2
-  }
-  bad |= r[P::n - 1];
-  return static_cast<std::uint8_t>((0u - bad) >> 31);
-}
-
-template <ParameterSet P, Kernels K>
-std::uint8_t invalid_r_with(const Rq<P>& r) {
-#if defined(PQMUL_X86_SIMD)
-  if constexpr (K == Kernels::avx2)
-    return kernels::invalid_r_avx2(r.coeffs.data(), P::n, static_cast<std::uint16_t>(P::q));
-#endif
-  return invalid_r<P>(r);
-}
 
 // HPS: 1 unless m has exactly weight/2 coefficients 1 and weight/2 coefficients 2.
 template <ParameterSet P>
@@ -72,7 +50,7 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_sq(const Rq<P>& a, const Rq<P>& b) const {
   Rq<P> r = mul_rq(a, b);
-  select::reduce_phi<P, kernels_for<M>>(r);
+  kernels_.reduce_phi(r);
   return r;
 }
 
@@ -80,7 +58,7 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 Rq<P> Ntru<P, M>::mul_sq_short(const Rq<P>& a, const Rq<P>& b) const {
   Rq<P> r = mul_rq_short(a, b);
-  select::reduce_phi<P, kernels_for<M>>(r);
+  kernels_.reduce_phi(r);
   return r;
 }
 
@@ -89,10 +67,11 @@ template <ParameterSet P, Multiplier M>
 S3<P> Ntru<P, M>::mul_s3(const S3<P>& a, const S3<P>& b) const {
   static_assert(P::n < P::q / 2, "the product of trits must fit in the centred range of Z_q");
 #if defined(PQMUL_X86_SIMD)
-  // (multipliers with a product mod 2^13 of their own: the Toom kernels)
+  // (multipliers with a product mod 2^13 of their own: the SIMD Toom
+  // kernels, whose construction required AVX2, as the conversions below do)
   constexpr bool products_mod_power_of_two =
       requires(const M& m, const typename M::operand& x, std::uint16_t* out) { m.multiply_modulo(x, x, 8192, out); };
-  if constexpr (kernels_for<M> == Kernels::avx2 && products_mod_power_of_two) {
+  if constexpr (products_mod_power_of_two) {
     // The trits as the integers 0, 1, 2: every coefficient of the cyclic
     // product is at most 4n < 2^13, where the Toom kernels are exact, so the
     // product mod 2^13 is the integer product, which is the product of the
@@ -121,14 +100,14 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
   const auto f_bytes = seed.template first<P::iid_bytes>();
   S3<P> f, g;
   if constexpr (P::variant == Variant::hps) {
-    f = select::sample_iid<P, kernels_for<M>>(f_bytes);
-    g = sample_fixed_type<P, kernels_for<M>>(seed.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+    f = kernels_.sample_iid(f_bytes);
+    g = kernels_.sample_fixed_type(seed.template subspan<P::iid_bytes, P::fixed_type_bytes>().data());
   } else {
     f = sample_iid_plus<P>(f_bytes);
     g = sample_iid_plus<P>(seed.template subspan<P::iid_bytes, P::iid_bytes>());
   }
   S3<P> f_inverse_mod3;
-  bool ok = invert_s3<P::n, kernels_for<M>>(f, f_inverse_mod3, hash_isa_ == Isa::avx512);
+  bool ok = kernels_.invert_s3(f, f_inverse_mod3);
   pack_s3<P>(f, sk.template subspan<0, P::trinary_bytes>());
   pack_s3<P>(f_inverse_mod3, sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
 
@@ -141,17 +120,17 @@ bool Ntru<P, M>::owcpa_keypair(Bytes<P::public_key_bytes> pk, Bytes<P::owcpa_sec
     return x;
   };
   auto product = [&s](const auto& x, const auto& y) { return transformed_product(s, x, y); };
-  const auto f_t = transformed(select::to_rq<P, kernels_for<M>>(f));
+  const auto f_t = transformed(kernels_.to_rq(f));
   const auto g_t = transformed(key_g<P>(g));  // 3g (HPS) or 3(x-1)g (HRSS)
   Rq<P> gf_inverse;
-  ok &= invert_rq<P>(multiplier_, product(g_t, f_t), gf_inverse);
+  ok &= invert_rq<P>(multiplier_, product(g_t, f_t), gf_inverse, kernels_.invert_s2);
   const auto gf_inverse_t = transformed(gf_inverse);
   // h^-1 = (gf)^-1 f^2 = f / (3g), h = (gf)^-1 g^2 = 3g / f.
   Rq<P> h_inverse = product(transformed(product(gf_inverse_t, f_t)), f_t);
-  select::reduce_phi<P, kernels_for<M>>(h_inverse);
-  select::pack_sq<P, kernels_for<M>>(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
+  kernels_.reduce_phi(h_inverse);
+  kernels_.pack_sq(h_inverse, sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
   const Rq<P> h = product(transformed(product(gf_inverse_t, g_t)), g_t);
-  select::pack_sq<P, kernels_for<M>>(h, pk);
+  kernels_.pack_sq(h, pk);
   return ok;
 }
 
@@ -159,21 +138,19 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 void Ntru<P, M>::owcpa_encrypt(Bytes<P::ciphertext_bytes> ct, const S3<P>& r, const S3<P>& m,
                                ConstBytes<P::public_key_bytes> pk) const {
-  constexpr Kernels K = kernels_for<M>;
-  const Rq<P> h = select::unpack_rq_sum_zero<P, K>(pk);
-  select::pack_sq<P, K>(select::add_rq<P, K>(mul_rq_short(h, select::to_rq<P, K>(r)), select::lift<P, K>(m)), ct);
+  const Rq<P> h = kernels_.unpack_rq_sum_zero(pk);
+  kernels_.pack_sq(kernels_.add_rq(mul_rq_short(h, kernels_.to_rq(r)), kernels_.lift(m)), ct);
 }
 
 template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 std::uint8_t Ntru<P, M>::owcpa_decrypt(Bytes<P::message_bytes> rm, ConstBytes<P::ciphertext_bytes> ct,
                                        ConstBytes<P::secret_key_bytes> sk) const {
-  constexpr Kernels K = kernels_for<M>;
-  const Rq<P> c = select::unpack_rq_sum_zero<P, K>(ct);
-  const S3<P> f = select::unpack_s3<P, K>(sk.template subspan<0, P::trinary_bytes>());
+  const Rq<P> c = kernels_.unpack_rq_sum_zero(ct);
+  const S3<P> f = kernels_.unpack_s3(sk.template subspan<0, P::trinary_bytes>());
   // m = (c f mod (q, x^n - 1), centred, mod (3, Phi_n)) * f^-1 in S_3.
-  const S3<P> mf = select::rq_to_s3<P, K>(mul_rq_short(c, select::to_rq<P, K>(f)));
-  const S3<P> f_inverse_mod3 = select::unpack_s3<P, K>(sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
+  const S3<P> mf = kernels_.rq_to_s3(mul_rq_short(c, kernels_.to_rq(f)));
+  const S3<P> f_inverse_mod3 = kernels_.unpack_s3(sk.template subspan<P::trinary_bytes, P::trinary_bytes>());
   const S3<P> m = mul_s3(mf, f_inverse_mod3);
   pack_s3<P>(m, rm.template subspan<P::trinary_bytes, P::trinary_bytes>());
 
@@ -182,11 +159,11 @@ std::uint8_t Ntru<P, M>::owcpa_decrypt(Bytes<P::message_bytes> rm, ConstBytes<P:
   // that m is in the message space and r = (c - Lift(m)) / h mod (q, Phi_n)
   // is ternary with r_{n-1} = 0, because c(1) = 0 by construction of c.
   if constexpr (P::variant == Variant::hps) fail |= detail::invalid_m<P>(m);
-  const Rq<P> b = select::sub_rq<P, K>(c, select::lift<P, K>(m));
-  const Rq<P> h_inverse = select::unpack_sq<P, K>(sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
+  const Rq<P> b = kernels_.sub_rq(c, kernels_.lift(m));
+  const Rq<P> h_inverse = kernels_.unpack_sq(sk.template subspan<2 * P::trinary_bytes, P::rq_bytes>());
   const Rq<P> r = mul_sq(b, h_inverse);
-  fail |= detail::invalid_r_with<P, K>(r);
-  pack_s3<P>(select::trinary_from_rq<P, K>(r), rm.template subspan<0, P::trinary_bytes>());
+  fail |= kernels_.invalid_r(r);
+  pack_s3<P>(kernels_.trinary_from_rq(r), rm.template subspan<0, P::trinary_bytes>());
   return fail;
 }
 
@@ -203,17 +180,16 @@ template <ParameterSet P, Multiplier M>
   requires std::same_as<typename M::ring, typename P::ring>
 void Ntru<P, M>::encaps(Bytes<P::ciphertext_bytes> ct, Bytes<P::shared_secret_bytes> ss,
                         ConstBytes<P::public_key_bytes> pk, ConstBytes<P::rm_bytes> coins) const {
-  constexpr Kernels K = kernels_for<M>;
-  const S3<P> r = select::sample_iid<P, K>(coins.template first<P::iid_bytes>());
+  const S3<P> r = kernels_.sample_iid(coins.template first<P::iid_bytes>());
   S3<P> m;
   if constexpr (P::variant == Variant::hps)
-    m = sample_fixed_type<P, K>(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>());
+    m = kernels_.sample_fixed_type(coins.template subspan<P::iid_bytes, P::fixed_type_bytes>().data());
   else
-    m = select::sample_iid<P, K>(coins.template subspan<P::iid_bytes, P::iid_bytes>());
+    m = kernels_.sample_iid(coins.template subspan<P::iid_bytes, P::iid_bytes>());
   std::array<std::uint8_t, P::message_bytes> rm;
   pack_s3<P>(r, std::span(rm).template first<P::trinary_bytes>());
   pack_s3<P>(m, std::span(rm).template subspan<P::trinary_bytes>());
-  const auto key = keccak::sha3_256(rm, hash_isa_);
+  const auto key = keccak::sha3_256(rm, isa_);
   std::copy(key.begin(), key.end(), ss.begin());
   owcpa_encrypt(ct, r, m, pk);
 }
@@ -229,14 +205,14 @@ void Ntru<P, M>::decaps(Bytes<P::shared_secret_bytes> ss, ConstBytes<P::cipherte
   // 4-way Keccak lanes of that ISA.
   const auto prf_key = sk.template subspan<P::owcpa_secret_key_bytes, P::prf_key_bytes>();
   std::array<std::uint8_t, 32> key, rejection;
-  if (hash_isa_ != Isa::portable) {
-    keccak::SpongeLanes lanes(hash_isa_);
+  if (keccak::keccak_kernels(isa_).permute_x4.isa != Isa::portable) {
+    keccak::SpongeLanes lanes(isa_);
     lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, prf_key, rejection, ct);
     lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, rm, key);
     lanes.finish();
   } else {
-    key = keccak::sha3_256(rm, hash_isa_);
-    keccak::Sha3_256 prf(hash_isa_);
+    key = keccak::sha3_256(rm, isa_);
+    keccak::Sha3_256 prf(isa_);
     prf.absorb(prf_key);
     prf.absorb(ct);
     prf.squeeze(rejection);

@@ -88,14 +88,14 @@ class Saber final : public saber::SaberKem {
   static constexpr std::size_t l = P::l;
   using SaberPoly = saber::SaberPoly;
 
-  Saber(M m, Strategy strategy, std::string multiplier_name, std::string isa = "portable");
+  Saber(M m, Strategy strategy, std::string multiplier_name, Isa isa = Isa::portable);
 
   const M& typed_multiplier() const { return m_; }
 
   std::string scheme() const override { return std::string(P::name); }
   std::string multiplier() const override { return multiplier_name_; }
   Strategy strategy() const override { return strategy_; }
-  std::string isa() const override { return isa_; }
+  std::string isa() const override { return std::string(isa_name(isa_)); }
   std::size_t public_key_bytes() const override { return sizes::public_key_bytes; }
   std::size_t secret_key_bytes() const override { return sizes::secret_key_bytes; }
   std::size_t ciphertext_bytes() const override { return sizes::ciphertext_bytes; }
@@ -132,12 +132,13 @@ class Saber final : public saber::SaberKem {
  private:
   M m_;
   Strategy strategy_;
-  std::string multiplier_name_, isa_;
-  // The ISA named by isa_: the Keccak permutation of every hash and the
-  // conversion / sampling / rounding kernels (same bytes on every ISA).
-  Isa kernels_;
+  std::string multiplier_name_;
+  // The ISA of the Keccak kernels of every hash and of the conversion,
+  // sampling and rounding kernels (kernels_, chosen once); the same bytes on every ISA.
+  Isa isa_;
+  const saber::SaberKernels& kernels_;
   // Whether independent hashes run side by side on the 4-way Keccak
-  // (keccak::SpongeLanes): on the SIMD ISAs for encapsulation and decapsulation, where
+  // (keccak::SpongeLanes): with a SIMD 4-way kernel for encapsulation and decapsulation, where
   // 4-way steps replace a third or more of the permutations. Key generation
   // only overlaps its two streams, which pays on AVX-512 (the 4-way kernel
   // costs what one state does) but not with AVX2's slower 4-way kernel.

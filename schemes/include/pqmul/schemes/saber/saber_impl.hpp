@@ -37,14 +37,14 @@ inline void shake128(std::span<std::uint8_t> out, std::span<const std::uint8_t> 
 }  // namespace saber::detail
 
 template <saber::ParameterSet P, Multiplier M>
-Saber<P, M>::Saber(M m, Strategy strategy, std::string multiplier_name, std::string isa)
+Saber<P, M>::Saber(M m, Strategy strategy, std::string multiplier_name, Isa isa)
     : m_(std::move(m)),
       strategy_(strategy),
       multiplier_name_(std::move(multiplier_name)),
-      isa_(std::move(isa)),
-      kernels_(parse_isa(isa_).value_or(Isa::portable)),
-      side_by_side_(saber::uses_avx2_kernels(kernels_)),
-      side_by_side_keygen_(side_by_side_ && kernels_ == Isa::avx512) {
+      isa_(isa),
+      kernels_(saber::saber_kernels(isa)),
+      side_by_side_(keccak::keccak_kernels(isa).permute_x4.isa != Isa::portable),
+      side_by_side_keygen_(keccak::keccak_kernels(isa).permute_x4.isa == Isa::avx512) {
   // Lazy and cached sum l products before one inverse; refuse a multiplier that cannot.
   require_accumulation(m_, strategy_ == Strategy::eager ? 1 : l);
 }
@@ -94,7 +94,7 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   std::array<std::uint8_t, saber::seed_bytes> drawn{}, seed_a{};
   std::array<std::uint8_t, saber::noise_seed_bytes> seed_s{};
   rng.fill(drawn);
-  saber::detail::shake128(seed_a, drawn, kernels_);  // the public seed does not reveal the generator's output
+  saber::detail::shake128(seed_a, drawn, isa_);  // the public seed does not reveal the generator's output
   rng.fill(seed_s);
 
   std::array<SaberPoly, l * l> a;
@@ -104,15 +104,15 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
     using Lanes = keccak::SpongeLanes;
     std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
     std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
-    Lanes lanes(kernels_);
+    Lanes lanes(isa_);
     lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
     lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_s, coins);
     lanes.finish();
     saber::matrix_from_stream(matrix_stream, l, a, kernels_);
     saber::secret_from_stream(coins, P::mu, s, kernels_);
   } else {
-    saber::gen_matrix(seed_a, l, a, kernels_);
-    saber::gen_secret(seed_s, P::mu, s, kernels_);
+    saber::gen_matrix(seed_a, l, a, isa_);
+    saber::gen_secret(seed_s, P::mu, s, isa_);
   }
   matrix_vector(a, s, b, Transpose::yes, stats);
   saber::round_q_to_p(b, kernels_);
@@ -125,7 +125,7 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   saber::pack_vector(s, saber::eq, sk.first(sizes::indcpa_secret_key_bytes), kernels_);
   auto rest = sk.subspan(sizes::indcpa_secret_key_bytes);
   std::copy(pk.begin(), pk.end(), rest.begin());
-  const auto pk_hash = keccak::sha3_256(pk, kernels_);
+  const auto pk_hash = keccak::sha3_256(pk, isa_);
   std::copy(pk_hash.begin(), pk_hash.end(), rest.begin() + sizes::public_key_bytes);
   rng.fill(rest.subspan(sizes::public_key_bytes + saber::hash_bytes, saber::key_bytes));
 }
@@ -138,8 +138,8 @@ void Saber<P, M>::cpa_encrypt(std::span<const std::uint8_t, 32> m, std::span<con
   saber::detail::require_length(ct.size(), sizes::ciphertext_bytes, "ciphertext");
   std::array<SaberPoly, l * l> a;
   std::array<SaberPoly, l> sp;
-  saber::gen_matrix(pk.subspan(sizes::vec_p_bytes).template first<saber::seed_bytes>(), l, a, kernels_);
-  saber::gen_secret(seed, P::mu, sp, kernels_);
+  saber::gen_matrix(pk.subspan(sizes::vec_p_bytes).template first<saber::seed_bytes>(), l, a, isa_);
+  saber::gen_secret(seed, P::mu, sp, isa_);
   cpa_encrypt_sampled(m, a, sp, pk, ct, stats);
 }
 
@@ -182,7 +182,7 @@ void Saber<P, M>::cpa_encrypt_beside(std::span<const std::uint8_t, 32> m, std::s
                                      Hashes&& hashes) const {
   std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
   std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
-  keccak::SpongeLanes lanes(kernels_);
+  keccak::SpongeLanes lanes(isa_);
   const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
   lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
   hashes(lanes);
@@ -215,16 +215,16 @@ void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
       while (lanes.busy(kr_lane)) lanes.step();
     });
   } else {
-    const auto m = keccak::sha3_256(drawn, kernels_);  // the message does not reveal the generator's output
-    const auto pk_hash = keccak::sha3_256(pk, kernels_);
+    const auto m = keccak::sha3_256(drawn, isa_);  // the message does not reveal the generator's output
+    const auto pk_hash = keccak::sha3_256(pk, isa_);
     std::copy(m.begin(), m.end(), buf.begin());
     std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
-    kr = keccak::sha3_512(buf, kernels_);  // pre-key || coins
+    kr = keccak::sha3_512(buf, isa_);  // pre-key || coins
     cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, ct, stats);
   }
-  const auto ct_hash = keccak::sha3_256(ct, kernels_);
+  const auto ct_hash = keccak::sha3_256(ct, isa_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
-  const auto key = keccak::sha3_256(kr, kernels_);
+  const auto key = keccak::sha3_256(kr, isa_);
   std::copy(key.begin(), key.end(), ss.begin());
 }
 
@@ -253,15 +253,15 @@ void Saber<P, M>::decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_
       while (lanes.busy(kr_lane)) lanes.step();
     });
   } else {
-    kr = keccak::sha3_512(buf, kernels_);
+    kr = keccak::sha3_512(buf, isa_);
     cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, again, stats);
-    ct_hash = keccak::sha3_256(ct, kernels_);
+    ct_hash = keccak::sha3_256(ct, isa_);
   }
   const std::uint8_t fail = saber::ciphertexts_differ(ct, again, kernels_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
   // Implicit rejection: a ciphertext that does not re-encrypt gives H(z || H(c)).
   ct::conditional_move(std::span<std::uint8_t>(kr.data(), saber::key_bytes), z, fail);
-  const auto key = keccak::sha3_256(kr, kernels_);
+  const auto key = keccak::sha3_256(kr, isa_);
   std::copy(key.begin(), key.end(), ss.begin());
 }
 

@@ -13,23 +13,22 @@ namespace pqmul::saber {
 // seed read as l*l polynomials of 13-bit coefficients, row by row.
 // `isa` picks the Keccak permutation and the conversion kernels (pack.hpp);
 // the bytes and polynomials are the same for every ISA.
-void gen_matrix(std::span<const std::uint8_t, 32> seed, std::size_t l, std::span<SaberPoly> a,
-                Isa isa = Isa::portable);
+void gen_matrix(std::span<const std::uint8_t, 32> seed, std::size_t l, std::span<SaberPoly> a, Isa isa = Isa::portable);
 
 // s holds l polynomials sampled from the centred binomial distribution with
 // parameter mu (coefficients in [-mu/2, mu/2], stored mod q).
-void gen_secret(std::span<const std::uint8_t, 32> seed, unsigned mu, std::span<SaberPoly> s,
-                Isa isa = Isa::portable);
+void gen_secret(std::span<const std::uint8_t, 32> seed, unsigned mu, std::span<SaberPoly> s, Isa isa = Isa::portable);
 
 // The same from SHAKE128 streams computed elsewhere (keccak::SpongeLanes): the
 // matrix from l*l*416 bytes, the secret from l*mu*32 bytes.
 void matrix_from_stream(std::span<const std::uint8_t> stream, std::size_t l, std::span<SaberPoly> a,
-                        Isa isa = Isa::portable);
+                        const SaberKernels& kernels = portable_saber_kernels());
 void secret_from_stream(std::span<const std::uint8_t> stream, unsigned mu, std::span<SaberPoly> s,
-                        Isa isa = Isa::portable);
+                        const SaberKernels& kernels = portable_saber_kernels());
 
 // One polynomial from mu*n/8 bytes: coefficient i uses the bits i*mu .. i*mu+mu-1
 // of the little-endian stream; the first mu/2 bits count positive, the others negative.
-void centred_binomial(std::span<const std::uint8_t> coins, unsigned mu, SaberPoly& s, Isa isa = Isa::portable);
+void centred_binomial(std::span<const std::uint8_t> coins, unsigned mu, SaberPoly& s,
+                      const SaberKernels& kernels = portable_saber_kernels());
 
 }  // namespace pqmul::saber

@@ -1,0 +1,129 @@
+// The backends of Saber's kernel family (saber_kernels.hpp): the portable
+// kernels, and the AVX2 ones for the widths and parameters they serve.
+// Loops depend only on public lengths and widths, never on coefficient values.
+#include "pqmul/schemes/saber/saber_kernels.hpp"
+
+#include <array>
+
+#include "pqmul/schemes/common/constant_time.hpp"
+#include "pqmul/schemes/saber/kernels_avx2.hpp"
+#include "pqmul/schemes/saber/params.hpp"
+#include "pqmul/schemes/saber/rounding.hpp"
+
+namespace pqmul::saber {
+namespace {
+
+constexpr unsigned q_mask = (1u << eq) - 1, p_mask = (1u << ep) - 1;
+
+void pack_portable(const SaberPoly& p, unsigned bits, std::uint8_t* out) {
+  const std::uint32_t mask = (1u << bits) - 1;
+  std::uint64_t buffer = 0;
+  unsigned filled = 0;
+  std::size_t o = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    buffer |= std::uint64_t{p[i] & mask} << filled;
+    filled += bits;
+    while (filled >= 8) {
+      out[o++] = static_cast<std::uint8_t>(buffer);
+      buffer >>= 8;
+      filled -= 8;
+    }
+  }
+}
+
+void unpack_portable(const std::uint8_t* in, unsigned bits, SaberPoly& p) {
+  const std::uint32_t mask = (1u << bits) - 1;
+  std::uint64_t buffer = 0;
+  unsigned filled = 0;
+  std::size_t o = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (filled < bits) {
+      buffer |= std::uint64_t{in[o++]} << filled;
+      filled += 8;
+    }
+    p[i] = static_cast<std::uint16_t>(buffer & mask);
+    buffer >>= bits;
+    filled -= bits;
+  }
+}
+
+void centred_binomial_portable(const std::uint8_t* coins, unsigned mu, SaberPoly& s) {
+  // Read mu-bit groups as if they were coefficients, then count the bits of each half.
+  SaberPoly groups(uninitialized);
+  unpack_portable(coins, mu, groups);
+  const unsigned half = mu / 2;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t v = groups[i];
+    std::uint32_t plus = 0, minus = 0;
+    for (unsigned k = 0; k < half; ++k) {
+      plus += (v >> k) & 1u;
+      minus += (v >> (half + k)) & 1u;
+    }
+    s[i] = static_cast<std::uint16_t>((plus - minus) & (SaberRing::q - 1));
+  }
+}
+
+void round_q_to_p_portable(SaberPoly& v) {
+  for (auto& c : v.coeffs) c = static_cast<std::uint16_t>(((c + h1) & q_mask) >> (eq - ep));
+}
+
+void round_message_portable(SaberPoly& vp, const SaberPoly& message, unsigned et) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned c = vp[i] - (unsigned{message[i]} << (ep - 1)) + h1;
+    vp[i] = static_cast<std::uint16_t>((c & p_mask) >> (ep - et));
+  }
+}
+
+void recover_message_portable(SaberPoly& v, const SaberPoly& cm, unsigned et) {
+  const unsigned h2 = h2_for(et);
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned c = v[i] + h2 - (unsigned{cm[i]} << (ep - et));
+    v[i] = static_cast<std::uint16_t>((c & p_mask) >> (ep - 1));
+  }
+}
+
+std::uint8_t differ_portable(const std::uint8_t* a, const std::uint8_t* b, std::size_t length) {
+  return ct::differ(std::span(a, length), std::span(b, length));
+}
+
+using Backend = KernelBackend<SaberKernels>;
+
+constexpr SaberKernels portable_kernels{
+    {&pack_portable},         {&unpack_portable},        {&centred_binomial_portable},
+    {&round_q_to_p_portable}, {&round_message_portable}, {&recover_message_portable},
+    {&differ_portable}};
+
+#if defined(PQMUL_X86_SIMD)
+constexpr SaberKernels avx2_kernels{
+    {[](const SaberPoly& p, unsigned bits, std::uint8_t* out) {
+      avx2::packs_width(bits) ? avx2::pack(p.coeffs.data(), bits, out) : pack_portable(p, bits, out);
+    }},
+    {[](const std::uint8_t* in, unsigned bits, SaberPoly& p) {
+      avx2::packs_width(bits) ? avx2::unpack(in, bits, p.coeffs.data()) : unpack_portable(in, bits, p);
+    }},
+    {[](const std::uint8_t* coins, unsigned mu, SaberPoly& s) {
+      avx2::samples_mu(mu) ? avx2::centred_binomial(coins, mu, s.coeffs.data())
+                           : centred_binomial_portable(coins, mu, s);
+    }},
+    {[](SaberPoly& v) { avx2::round_q_to_p(v.coeffs.data(), n); }},
+    {[](SaberPoly& vp, const SaberPoly& message, unsigned et) {
+      avx2::round_message(vp.coeffs.data(), message.coeffs.data(), et);
+    }},
+    {[](SaberPoly& v, const SaberPoly& cm, unsigned et) {
+      avx2::recover_message(v.coeffs.data(), cm.coeffs.data(), et, static_cast<std::uint16_t>(h2_for(et)));
+    }},
+    {&avx2::differ},
+};
+constexpr std::array backends_list{
+    Backend{Isa::portable, [](const CpuFeatures&) { return true; }, portable_kernels},
+    Backend{Isa::avx2, [](const CpuFeatures& f) { return f.avx2; }, avx2_kernels},
+};
+#else
+constexpr std::array backends_list{Backend{Isa::portable, [](const CpuFeatures&) { return true; }, portable_kernels}};
+#endif
+
+}  // namespace
+
+std::span<const KernelBackend<SaberKernels>> SaberKernels::backends() { return backends_list; }
+
+}  // namespace pqmul::saber
