@@ -10,7 +10,7 @@
 
 #include "kronecker_registry.hpp"
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "toom_cook/toom_cook_registry.hpp"
 
@@ -42,10 +42,10 @@ void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<Reg
     toom(std::string(plan.name), std::string(plan.description), std::move(variants));
   }
 #if defined(PQMUL_X86_SIMD)
-  if constexpr (toom_avx2_supports<R>) {
+  if constexpr (toom_simd_supports<R>) {
     static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
     entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::avx2, [](const Params& p) {
-      return make_toom_avx2_ring_multiplier<R>(p);
+      return make_toom_simd_ring_multiplier<R>(p);
     });
   }
 #endif

@@ -17,7 +17,7 @@
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
 #include "pqmul/schemes/ntru/inverse.hpp"
@@ -113,7 +113,7 @@ void register_simd_product() {
 #if defined(PQMUL_X86_SIMD)
   for (Isa isa : {Isa::avx2, Isa::avx512}) {
     if (!isa_available(isa)) continue;
-    auto m = std::make_shared<const Toom4K2Avx2<typename P::ring>>(isa);
+    auto m = std::make_shared<const Toom4Simd<typename P::ring>>(isa);
     auto f = random_factors<P>();
     add("ntru/" + std::string(P::name) + "/" + std::string(toom_simd_plan<typename P::ring>) + "/" + std::string(isa_name(isa)) + "/rq_mul", [m, f] {
       f->out = ntru::multiply(*m, f->a, f->b);

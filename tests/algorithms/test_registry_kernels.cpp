@@ -5,7 +5,7 @@
 
 #include "../common/isa_gate.hpp"
 #include "pqmul/algorithms/registry.hpp"
-#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_simd_kernels.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 
 using namespace pqmul;

@@ -20,7 +20,7 @@
 #include "test_support.hpp"
 
 #if defined(PQMUL_X86_SIMD)
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/schemes/ntru/arith_kernels.hpp"
 #include "pqmul/schemes/ntru/inverse_kernels.hpp"
 #include "pqmul/schemes/ntru/pack.hpp"
@@ -281,7 +281,7 @@ void check_planes(std::mt19937_64& rng) {
 template <ParameterSet P>
 void check_products(std::mt19937_64& rng) {
   using R = typename P::ring;
-  const pqmul::Toom4K2Avx2<R> m;
+  const pqmul::Toom4Simd<R> m;
   for (int round = 0; round < 3; ++round) {
     Rq<P> a = ntru_test::random_rq<P>(rng), b = ntru_test::random_rq<P>(rng);
     if (round == 1) a.coeffs.fill(static_cast<std::uint16_t>(P::q - 1));
@@ -298,7 +298,7 @@ void check_products(std::mt19937_64& rng) {
     CHECK(fused == accumulated);
     if (round == 2) CHECK(fused == a);
   }
-  const Ntru<P, pqmul::Toom4K2Avx2<R>> scheme{m};
+  const Ntru<P, pqmul::Toom4Simd<R>> scheme{m};
   S3<P> minus_one;
   minus_one.coeffs.fill(2);
   const S3<P> cases[][2] = {{minus_one, minus_one},

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "../../schemes/src/ntru/toom_avx2_factory.hpp"
+#include "../../schemes/src/ntru/toom_simd_factory.hpp"
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "../common/isa_gate.hpp"
@@ -14,10 +14,10 @@ namespace {
 
 std::unique_ptr<pqmul::Kem> make_simd(const std::string& scheme, pqmul::Isa isa) {
   using namespace pqmul::ntru;
-  if (scheme == "ntruhps2048509") return make_toom4k2_simd_kem<Hps2048509>(isa);
-  if (scheme == "ntruhps2048677") return make_toom4k2_simd_kem<Hps2048677>(isa);
-  if (scheme == "ntruhps4096821") return make_toom4k2_simd_kem<Hps4096821>(isa);
-  return make_toom4k2_simd_kem<Hrss701>(isa);
+  if (scheme == "ntruhps2048509") return make_toom4_simd_kem<Hps2048509>(isa);
+  if (scheme == "ntruhps2048677") return make_toom4_simd_kem<Hps2048677>(isa);
+  if (scheme == "ntruhps4096821") return make_toom4_simd_kem<Hps4096821>(isa);
+  return make_toom4_simd_kem<Hrss701>(isa);
 }
 
 }  // namespace

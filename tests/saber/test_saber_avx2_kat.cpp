@@ -17,12 +17,12 @@ using saber_test::official_prefix;
 
 TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "[saber][kat][avx2]") {
   if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
-    CHECK_THROWS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"));
+    CHECK_THROWS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2"));
     return;
   }
   const auto& set = kat_sets[1];
   const auto [single, all] = saber_test::published_digests(set.hash_row);
-  const auto kem = pqmul::saber::detail::make_toom4k2_avx2_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2");
+  const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2");
   CHECK(kem->isa() == "avx2");
   CHECK(kem->multiplier() == "toom4-k2");
   const std::string text = saber_test::kat_file(*kem, set.header, 100);
@@ -34,7 +34,7 @@ TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "
 TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[saber][kat][avx2]") {
   if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     // No AVX2 here, or the portable path is forced: the instance is refused.
-    CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
+    CHECK_THROWS_AS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
                     std::invalid_argument);
     return;
   }
@@ -43,7 +43,7 @@ TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[
     const auto [single, all] = saber_test::published_digests(set.hash_row);
     for (auto strategy : pqmul::all_strategies) {
       INFO(set.scheme << " " << to_string(strategy));
-      const auto kem = pqmul::saber::detail::make_toom4k2_avx2_saber(set.scheme, strategy, "toom4-k2");
+      const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, strategy, "toom4-k2");
       CHECK(kem->scheme() == set.scheme);
       CHECK(kem->strategy() == strategy);
       CHECK(kem->isa() == "avx2");
@@ -57,13 +57,13 @@ TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[
 TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of every set and strategy",
           "[saber][kat][avx512]") {
   if (!pqmul::test::runs_here(pqmul::Isa::avx512)) {
-    CHECK_THROWS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2",
+    CHECK_THROWS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2",
                                                               pqmul::Isa::avx512));
     return;
   }
   const auto& set = kat_sets[1];
   const auto [single, all] = saber_test::published_digests(set.hash_row);
-  const auto kem = pqmul::saber::detail::make_toom4k2_avx2_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2",
+  const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2",
                                                                 pqmul::Isa::avx512);
   CHECK(kem->isa() == "avx512");
   const std::string text = saber_test::kat_file(*kem, set.header, 100);
@@ -73,7 +73,7 @@ TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of eve
     const std::string expected = official_prefix(each, 2);
     for (auto strategy : pqmul::all_strategies) {
       INFO(each.scheme << " " << to_string(strategy));
-      const auto k = pqmul::saber::detail::make_toom4k2_avx2_saber(each.scheme, strategy, "toom4-k2",
+      const auto k = pqmul::saber::detail::make_toom4_simd_saber(each.scheme, strategy, "toom4-k2",
                                                                    pqmul::Isa::avx512);
       CHECK(saber_test::kat_file(*k, each.header, 2) == expected);
     }
@@ -84,9 +84,9 @@ TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of eve
 
 TEST_CASE("Saber avx2: refused when the portable path is forced", "[saber][avx2]") {
   const pqmul::test::ForcePortable forced;
-  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
+  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2"),
                   std::invalid_argument);
-  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4k2_avx2_saber("saber", pqmul::Strategy::cached, "toom4-k2",
+  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2",
                                                                 pqmul::Isa::avx512),
                   std::invalid_argument);
 }

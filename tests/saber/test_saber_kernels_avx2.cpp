@@ -261,7 +261,7 @@ TEST_CASE("Saber avx2/avx512: a modified ciphertext gives the portable implicit-
     CHECK(expected != ss);
     for (Isa isa : isas) {
       INFO(scheme << " " << pqmul::isa_name(isa));
-      const auto kem = pqmul::saber::detail::make_toom4k2_avx2_saber(scheme, pqmul::Strategy::cached, "toom4-k2", isa);
+      const auto kem = pqmul::saber::detail::make_toom4_simd_saber(scheme, pqmul::Strategy::cached, "toom4-k2", isa);
       CHECK(kem->isa() == pqmul::isa_name(isa));
       kem->decaps(got, ct, sk);
       CHECK(got == expected);

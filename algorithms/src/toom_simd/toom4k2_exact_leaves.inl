@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_simd_kernels.hpp"
 
 namespace pqmul::PQMUL_TOOM_KERNELS {
 namespace {

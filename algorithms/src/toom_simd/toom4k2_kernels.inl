@@ -1,5 +1,5 @@
 // Kernels of Toom-4 + Karatsuba with the leaf products batched in 16-bit lanes
-// (declarations and the layout: toom_avx2_kernels.hpp), in 256-bit registers.
+// (declarations and the layout: toom_simd_kernels.hpp), in 256-bit registers.
 // Included by toom4k2_avx2.cpp and toom4k2_avx512.cpp, which name the
 // namespace (PQMUL_TOOM_KERNELS) and get their compiler flags from the file
 // name: the same code, with AVX-512VL 32 registers instead of 16. Every block

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_simd_kernels.hpp"
 
 namespace pqmul::PQMUL_TOOM_KERNELS {
 namespace {

@@ -1,7 +1,7 @@
-// Toom4K2Avx2<R>: the typed multiplier over the AVX2 kernels, and its
+// Toom4Simd<R>: the typed multiplier over the AVX2 kernels, and its
 // registry maker, for every ring whose q is a power of two <= 2^13. Compiled
 // for the baseline ISA; only the kernels it calls need AVX2.
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 
 #if defined(PQMUL_X86_SIMD)
 
@@ -15,41 +15,41 @@
 namespace pqmul {
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-void Toom4K2Avx2<R>::transform(const Poly<R>& a, operand& out) const {
+  requires toom_simd_supports<R>
+void Toom4Simd<R>::transform(const Poly<R>& a, operand& out) const {
   assert(is_canonical(a));
   steps_->evaluate(a.coeffs.data(), R::n, blocks, out.data.v.data());
 }
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-void Toom4K2Avx2<R>::clear(accumulator& acc) const {
+  requires toom_simd_supports<R>
+void Toom4Simd<R>::clear(accumulator& acc) const {
   acc.data.v.fill(0);
 }
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-void Toom4K2Avx2<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  requires toom_simd_supports<R>
+void Toom4Simd<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
   steps_->multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
 }
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-void Toom4K2Avx2<R>::inverse(const accumulator& acc, Poly<R>& out) const {
+  requires toom_simd_supports<R>
+void Toom4Simd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
   steps_->interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
                          out.coeffs.data());
   PQMUL_KERNEL_BOUND("toom_avx2::interpolate", "output", out.coeffs.data(), R::n, 0, R::q - 1);
 }
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-void Toom4K2Avx2<R>::multiply(const operand& x, const operand& y, Poly<R>& out) const {
+  requires toom_simd_supports<R>
+void Toom4Simd<R>::multiply(const operand& x, const operand& y, Poly<R>& out) const {
   multiply_modulo(x, y, static_cast<std::uint16_t>(R::q), out.coeffs.data());
 }
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-void Toom4K2Avx2<R>::multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus,
+  requires toom_simd_supports<R>
+void Toom4Simd<R>::multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus,
                                      std::uint16_t* out) const {
   assert(modulus != 0 && modulus <= 8192 && (modulus & (modulus - 1)) == 0);
   steps_->multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, modulus,
@@ -58,20 +58,20 @@ void Toom4K2Avx2<R>::multiply_modulo(const operand& x, const operand& y, std::ui
 }
 
 template <RingDescription R>
-std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params) {
+std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params) {
   params.require_only({"word"});
   if (params.get("word", "16") != "16")
     throw std::invalid_argument("the AVX2 " + std::string(toom_simd_plan<R>) + " runs in 16-bit words (word=16)");
   if (const std::string why = isa_unavailable_reason(Isa::avx2); !why.empty())
     throw std::invalid_argument("avx2 cannot run: " + why);
-  return std::make_unique<RingMultiplierAdapter<Toom4K2Avx2<R>>>(
-      Toom4K2Avx2<R>{}, std::string(toom_simd_plan<R>), params.to_string(), "avx2", CountFunction{},
+  return std::make_unique<RingMultiplierAdapter<Toom4Simd<R>>>(
+      Toom4Simd<R>{}, std::string(toom_simd_plan<R>), params.to_string(), "avx2", CountFunction{},
       "the AVX2 kernels have no counting arithmetic (count the portable " + std::string(toom_simd_plan<R>) + ")");
 }
 
 #define PQMUL_INSTANTIATE_TOOM_AVX2(RING) \
-  template class Toom4K2Avx2<RING>;       \
-  template std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier<RING>(const Params&);
+  template class Toom4Simd<RING>;       \
+  template std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier<RING>(const Params&);
 
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberRing)
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberPRing)

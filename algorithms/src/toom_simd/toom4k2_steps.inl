@@ -1,12 +1,12 @@
 // Part of the toom4-k2 kernels (toom4k2_kernels.inl): the functions
-// toom_avx2_kernels.hpp declares, and the multiplier's steps built on them.
+// toom_simd_kernels.hpp declares, and the multiplier's steps built on them.
 #include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
-#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_simd_kernels.hpp"
 
 namespace pqmul::PQMUL_TOOM_KERNELS {
 

@@ -1,6 +1,6 @@
-// Multi-way sponges over lane-interleaved Keccak states, and the choice of
-// permutation kernel. Portable code: the SIMD kernels are only called after
-// isa_available said the CPU runs them.
+// Multi-way sponges over lane-interleaved Keccak states, and the backends of
+// the Keccak kernel family (keccak_kernels.hpp). Portable code: the SIMD
+// kernels are only reached through a table resolved for a CPU that runs them.
 #include "pqmul/schemes/common/keccak_multiway.hpp"
 
 #include <algorithm>

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "poly_backends.hpp"
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
 #include "pqmul/schemes/kyber/compress_avx512.hpp"
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
@@ -15,33 +16,6 @@ namespace pqmul::kyber {
 namespace {
 
 using Backend = KernelBackend<PolyKernels>;
-
-// The candidates are derived from the public rho, so the rejection may branch.
-std::size_t rej_uniform_portable(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length) {
-  for (std::size_t b = 0; b + 3 <= length && filled < 256; b += 3) {
-    const auto d1 = static_cast<std::uint16_t>(bytes[b] | ((bytes[b + 1] & 0x0F) << 8));
-    const auto d2 = static_cast<std::uint16_t>((bytes[b + 1] >> 4) | (bytes[b + 2] << 4));
-    if (d1 < q) f[filled++] = d1;
-    if (d2 < q && filled < 256) f[filled++] = d2;
-  }
-  return filled;
-}
-
-const PolyKernels portable_kernels{
-    {&rej_uniform_portable},
-    {[](const std::uint8_t* prf, unsigned eta, KPoly& out) { out = cbd(std::span(prf, 64 * eta), eta); }},
-    {[](const KPoly& f, unsigned d, std::uint8_t* out) { byte_encode(f, d, std::span(out, 32 * d)); }},
-    {[](const KPoly& f, std::size_t from, std::size_t to, std::uint8_t* out) {
-      byte_encode_12_part(f, from, to, std::span<std::uint8_t>(out, 384));
-    }},
-    {[](const std::uint8_t* in, unsigned d, KPoly& out) { out = byte_decode(std::span(in, 32 * d), d); }},
-    {[](const KPoly& f, unsigned d, KPoly& out) { out = compress(f, d); }},
-    {[](const KPoly& f, unsigned d, KPoly& out) { out = decompress(f, d); }},
-    {[](const std::uint8_t* m, KPoly& out) { out = message_to_poly(std::span<const std::uint8_t, 32>(m, 32)); }},
-    {[](const KPoly& w, std::uint8_t* m) { poly_to_message(w, std::span<std::uint8_t, 32>(m, 32)); }},
-    {[](const KPoly& a, const KPoly& b, KPoly& out) { out = add_mod_q(a, b); }},
-    {[](const KPoly& a, const KPoly& b, KPoly& out) { out = sub(a, b); }},
-};
 
 #if defined(PQMUL_X86_SIMD)
 // The AVX2 encoders and compressors cover the widths Kyber and ML-KEM use;
@@ -120,7 +94,7 @@ PolyKernels avx512_vbmi2_samplers() {
 std::span<const KernelBackend<PolyKernels>> PolyKernels::backends() {
   // (Built on first use, after the tables above whatever the initialisation order of other files.)
   static const std::array list {
-    Backend{Isa::portable, [](const CpuFeatures&) { return true; }, portable_kernels},
+    Backend{Isa::portable, [](const CpuFeatures&) { return true; }, portable_poly_kernels()},
 #if defined(PQMUL_X86_SIMD)
         Backend{Isa::avx2, [](const CpuFeatures& f) { return f.avx2; }, avx2_kernels},
         Backend{Isa::avx512, [](const CpuFeatures& f) { return f.avx512; }, avx512_only_compress()},

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "poly_backends.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 
@@ -85,6 +86,65 @@ void decompress_fixed(const KPoly& f, KPoly& r) {
     r[i] = static_cast<std::uint16_t>((std::uint32_t{f[i]} * q + (1u << (D - 1))) >> D);
 }
 
+// The portable kernels (the entries of portable_poly_kernels), writing their
+// result into an argument that may be any polynomial: the public functions
+// below and the kernel table share them, so neither copies a result.
+std::size_t rej_uniform_into(KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length) {
+  // The candidates derive from the public rho, so the rejection may branch.
+  for (std::size_t b = 0; b + 3 <= length && filled < 256; b += 3) {
+    const auto d1 = static_cast<std::uint16_t>(bytes[b] | ((bytes[b + 1] & 0x0F) << 8));
+    const auto d2 = static_cast<std::uint16_t>((bytes[b + 1] >> 4) | (bytes[b + 2] << 4));
+    if (d1 < q) f[filled++] = d1;
+    if (d2 < q && filled < 256) f[filled++] = d2;
+  }
+  return filled;
+}
+
+void cbd_into(const std::uint8_t* prf, unsigned eta, KPoly& f);
+void compress_into(const KPoly& f, unsigned d, KPoly& r);
+void decompress_into(const KPoly& f, unsigned d, KPoly& r);
+
+void byte_decode_into(const std::uint8_t* in, unsigned d, KPoly& f) {
+  switch (d) {
+    case 1: return decode_fixed<1>(in, f);
+    case 2: return decode_fixed<2>(in, f);
+    case 3: return decode_fixed<3>(in, f);
+    case 4: return decode_fixed<4>(in, f);
+    case 5: return decode_fixed<5>(in, f);
+    case 6: return decode_fixed<6>(in, f);
+    case 7: return decode_fixed<7>(in, f);
+    case 8: return decode_fixed<8>(in, f);
+    case 9: return decode_fixed<9>(in, f);
+    case 10: return decode_fixed<10>(in, f);
+    case 11: return decode_fixed<11>(in, f);
+    default: return decode_fixed<12>(in, f);
+  }
+}
+
+void message_into(const std::uint8_t* m, KPoly& f) {
+  for (std::size_t byte = 0; byte < 32; ++byte)
+    for (std::size_t j = 0; j < 8; ++j) {
+      const std::uint32_t bit = (std::uint32_t{m[byte]} >> j) & 1u;
+      f[8 * byte + j] = static_cast<std::uint16_t>((0u - bit) & ((q + 1) / 2));
+    }
+}
+
+// a + b - q and a - b lie in (-q, q): one masked addition of q, in 16-bit
+// lanes, so that baseline SSE2 vectorises it.
+void add_into(const KPoly& a, const KPoly& b, KPoly& r) {
+  for (std::size_t i = 0; i < 256; ++i) {
+    const auto t = static_cast<std::int16_t>(a[i] + b[i] - static_cast<int>(q));
+    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
+  }
+}
+
+void sub_into(const KPoly& a, const KPoly& b, KPoly& r) {
+  for (std::size_t i = 0; i < 256; ++i) {
+    const auto t = static_cast<std::int16_t>(a[i] - b[i]);
+    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
+  }
+}
+
 void check_width(unsigned d, std::size_t bytes) {
   if (d < 1 || d > 12) throw std::invalid_argument("ByteEncode: d must be 1..12");
   if (bytes != 32 * d) throw std::invalid_argument("ByteEncode: buffer must hold 32 d bytes");
@@ -110,17 +170,12 @@ KPoly sample_ntt(std::span<const std::uint8_t, 32> rho, std::uint8_t j, std::uin
   xof.absorb(rho);
   const std::uint8_t indices[2] = {j, i};
   xof.absorb(indices);
-  KPoly a;
+  KPoly a(uninitialized);  // filled up to 256 below
   std::size_t filled = 0;
   std::uint8_t block[168];  // one SHAKE128 block: 56 three-byte groups
   while (filled < 256) {
     xof.squeeze(block);
-    for (std::size_t b = 0; b < sizeof block && filled < 256; b += 3) {
-      const std::uint16_t d1 = static_cast<std::uint16_t>(block[b] | ((block[b + 1] & 0x0F) << 8));
-      const std::uint16_t d2 = static_cast<std::uint16_t>((block[b + 1] >> 4) | (block[b + 2] << 4));
-      if (d1 < q) a[filled++] = d1;
-      if (d2 < q && filled < 256) a[filled++] = d2;
-    }
+    filled = rej_uniform_into(a, filled, block, sizeof block);
   }
   return a;
 }
@@ -144,10 +199,17 @@ KPoly sample_noise(std::span<const std::uint8_t, 32> sigma, std::uint8_t n, unsi
 KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta) {
   if (eta != 2 && eta != 3) throw std::invalid_argument("SamplePolyCBD: eta must be 2 or 3");
   if (prf.size() != 64 * eta) throw std::invalid_argument("SamplePolyCBD: input must be 64 eta bytes");
+  KPoly f(uninitialized);  // every coefficient written
+  cbd_into(prf.data(), eta, f);
+  return f;
+}
+
+namespace {
+
+void cbd_into(const std::uint8_t* prf, unsigned eta, KPoly& f) {
   // Coefficient i is x - y for the bit counts x, y of bits 2 eta i .. 2 eta i + 2 eta - 1
   // of the stream. The counts of all coefficients of a word are formed at once
   // (bits summed in place by masks), so the cost is independent of the secret bits.
-  KPoly f;
   if (eta == 2) {
     for (std::size_t w = 0; w < 32; ++w) {  // 4 bytes -> 8 coefficients
       const std::uint32_t t = std::uint32_t{prf[4 * w]} | std::uint32_t{prf[4 * w + 1]} << 8 |
@@ -169,8 +231,9 @@ KPoly cbd(std::span<const std::uint8_t> prf, unsigned eta) {
       }
     }
   }
-  return f;
 }
+
+}  // namespace
 
 void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out) {
   check_width(d, out.size());
@@ -192,21 +255,8 @@ void byte_encode(const KPoly& f, unsigned d, std::span<std::uint8_t> out) {
 
 KPoly byte_decode(std::span<const std::uint8_t> in, unsigned d) {
   check_width(d, in.size());
-  KPoly f;
-  switch (d) {
-    case 1: decode_fixed<1>(in.data(), f); break;
-    case 2: decode_fixed<2>(in.data(), f); break;
-    case 3: decode_fixed<3>(in.data(), f); break;
-    case 4: decode_fixed<4>(in.data(), f); break;
-    case 5: decode_fixed<5>(in.data(), f); break;
-    case 6: decode_fixed<6>(in.data(), f); break;
-    case 7: decode_fixed<7>(in.data(), f); break;
-    case 8: decode_fixed<8>(in.data(), f); break;
-    case 9: decode_fixed<9>(in.data(), f); break;
-    case 10: decode_fixed<10>(in.data(), f); break;
-    case 11: decode_fixed<11>(in.data(), f); break;
-    default: decode_fixed<12>(in.data(), f); break;
-  }
+  KPoly f(uninitialized);  // every coefficient written
+  byte_decode_into(in.data(), d, f);
   return f;
 }
 
@@ -249,7 +299,20 @@ bool encoding_is_reduced(std::span<const std::uint8_t> in) {
 }
 
 KPoly compress(const KPoly& f, unsigned d) {
-  KPoly r;
+  KPoly r(uninitialized);  // every coefficient written
+  compress_into(f, d, r);
+  return r;
+}
+
+KPoly decompress(const KPoly& f, unsigned d) {
+  KPoly r(uninitialized);
+  decompress_into(f, d, r);
+  return r;
+}
+
+namespace {
+
+void compress_into(const KPoly& f, unsigned d, KPoly& r) {
   switch (d) {
     case 1: compress_fixed<1>(f, r); break;
     case 4: compress_fixed<4>(f, r); break;
@@ -259,11 +322,9 @@ KPoly compress(const KPoly& f, unsigned d) {
     default:
       for (std::size_t i = 0; i < 256; ++i) r[i] = compress(f[i], d);
   }
-  return r;
 }
 
-KPoly decompress(const KPoly& f, unsigned d) {
-  KPoly r;
+void decompress_into(const KPoly& f, unsigned d, KPoly& r) {
   switch (d) {
     case 1: decompress_fixed<1>(f, r); break;
     case 4: decompress_fixed<4>(f, r); break;
@@ -273,8 +334,9 @@ KPoly decompress(const KPoly& f, unsigned d) {
     default:
       for (std::size_t i = 0; i < 256; ++i) r[i] = decompress(f[i], d);
   }
-  return r;
 }
+
+}  // namespace
 
 KPoly compress(const KPoly& f, unsigned d, const PolyKernels& kernels) {
   KPoly r(uninitialized);  // the kernel writes every coefficient
@@ -289,12 +351,8 @@ KPoly decompress(const KPoly& f, unsigned d, const PolyKernels& kernels) {
 }
 
 KPoly message_to_poly(std::span<const std::uint8_t, 32> m) {
-  KPoly f;
-  for (std::size_t byte = 0; byte < 32; ++byte)
-    for (std::size_t j = 0; j < 8; ++j) {
-      const std::uint32_t bit = (std::uint32_t{m[byte]} >> j) & 1u;
-      f[8 * byte + j] = static_cast<std::uint16_t>((0u - bit) & ((q + 1) / 2));
-    }
+  KPoly f(uninitialized);  // every coefficient written
+  message_into(m.data(), f);
   return f;
 }
 
@@ -319,11 +377,7 @@ void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, const PolyKe
 
 KPoly sub(const KPoly& a, const KPoly& b) {
   KPoly r(uninitialized);
-  // a - b lies in (-q, q): one masked addition of q, in 16-bit lanes.
-  for (std::size_t i = 0; i < 256; ++i) {
-    const auto t = static_cast<std::int16_t>(a[i] - b[i]);
-    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
-  }
+  sub_into(a, b, r);
   return r;
 }
 
@@ -337,6 +391,23 @@ KPoly sub(const KPoly& a, const KPoly& b, const PolyKernels& kernels) {
   KPoly r(uninitialized);
   kernels.sub_mod_q(a, b, r);
   return r;
+}
+
+const PolyKernels& portable_poly_kernels() {
+  static constexpr PolyKernels table{
+      {&rej_uniform_into},
+      {&cbd_into},
+      {[](const KPoly& f, unsigned d, std::uint8_t* out) { byte_encode(f, d, std::span(out, 32 * d)); }},
+      {[](const KPoly& f, std::size_t from, std::size_t to, std::uint8_t* out) { encode_fixed<12>(f, out, from, to); }},
+      {&byte_decode_into},
+      {&compress_into},
+      {&decompress_into},
+      {&message_into},
+      {[](const KPoly& w, std::uint8_t* m) { poly_to_message(w, std::span<std::uint8_t, 32>(m, 32)); }},
+      {&add_into},
+      {&sub_into},
+  };
+  return table;
 }
 
 }  // namespace pqmul::kyber

@@ -6,7 +6,7 @@
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
-#include "toom_avx2_factory.hpp"
+#include "toom_simd_factory.hpp"
 
 namespace pqmul {
 namespace ntru {
@@ -47,7 +47,7 @@ KemEntry entry() {
   };
   e.make_simd = [](std::string_view, Strategy strategy, Isa isa) {
     require_eager<P>(strategy);
-    return make_toom4k2_simd_kem<P>(isa);
+    return make_toom4_simd_kem<P>(isa);
   };
 #endif
 #if defined(PQMUL_X86_SIMD)

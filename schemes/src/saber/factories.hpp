@@ -32,7 +32,7 @@ std::unique_ptr<SaberKem> make_ntt_simd_saber(std::string_view scheme, const Par
 // toom4-k2 on AVX2 (isa "avx2", or "avx512": the same multiplier with
 // AVX-512 Keccak for the hashes); throws std::invalid_argument where that ISA
 // is not built or cannot run (or is disabled by force_portable).
-std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label,
+std::unique_ptr<SaberKem> make_toom4_simd_saber(std::string_view scheme, Strategy strategy, std::string label,
                                                   Isa isa = Isa::avx2);
 
 // Calls f.template operator()<P>() for the parameter set named `scheme`.

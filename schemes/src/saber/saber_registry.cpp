@@ -75,7 +75,7 @@ std::vector<KemEntry> saber_kem_entries() {
       return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
     };
     entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
-      return saber::detail::make_toom4k2_avx2_saber(scheme, strategy, "toom4-k2", isa);
+      return saber::detail::make_toom4_simd_saber(scheme, strategy, "toom4-k2", isa);
     };
 #endif
 #if defined(PQMUL_X86_SIMD)

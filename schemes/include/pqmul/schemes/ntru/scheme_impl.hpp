@@ -13,7 +13,7 @@
 #include "pqmul/schemes/ntru/scheme.hpp"
 
 #if defined(PQMUL_X86_SIMD)
-#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_simd_kernels.hpp"
 #endif
 
 namespace pqmul::ntru {

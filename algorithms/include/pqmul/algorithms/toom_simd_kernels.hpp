@@ -1,5 +1,5 @@
 #pragma once
-// Kernels of Toom-4 + Karatsuba in 16-bit lanes (toom_avx2.hpp builds the
+// Kernels of Toom-4 + Karatsuba in 16-bit lanes (toom_simd.hpp builds the
 // multiplier on them), in two builds of one source: namespace toom_avx2 with
 // AVX2 flags, and toom_avx512 (its steps only) with AVX-512VL, whose 32
 // registers keep more of the products in registers. Declarations only, so
@@ -67,7 +67,7 @@ constexpr std::size_t accumulator_values(std::size_t blocks) { return 2 * operan
 // The padded length (in blocks) for n coefficients: the least multiple of 4;
 // a longer one only makes the leaves longer.
 constexpr std::size_t best_blocks(std::size_t n) { return ((n + 15) / 16 + 3) / 4 * 4; }
-// The plan catalogue's name for the split of `blocks` (toom_avx2.hpp: toom_simd_plan).
+// The plan catalogue's name for the split of `blocks` (toom_simd.hpp: toom_simd_plan).
 constexpr std::string_view plan_name(std::size_t blocks) {
   return blocks == 16 ? "toom4-k2" : exact_leaves(blocks / 4) ? "toom4-k4" : "";
 }

@@ -1,6 +1,6 @@
 #pragma once
 // toom4-k2 on AVX2: the Toom-4 + Karatsuba multiplier with its leaf products
-// batched in 16-bit lanes (kernels: toom_avx2_kernels.hpp), for the
+// batched in 16-bit lanes (kernels: toom_simd_kernels.hpp), for the
 // rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q).
 // The same products as the portable toom4-k2, bit for bit: a product mod q is
 // unique, and the kernels are exact mod 2^13.
@@ -23,12 +23,12 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/multiplier.hpp"
 #include "pqmul/algorithms/params.hpp"
-#include "pqmul/algorithms/toom_avx2_kernels.hpp"
+#include "pqmul/algorithms/toom_simd_kernels.hpp"
 
 namespace pqmul {
 
 template <class R>
-inline constexpr bool toom_avx2_supports =
+inline constexpr bool toom_simd_supports =
     R::power_of_two_q && R::q <= 8192 && toom_avx2::best_blocks(R::n) <= toom_avx2::max_blocks;
 
 // The catalogue plan the kernels compute for R, so that a SIMD version is
@@ -41,8 +41,8 @@ template <class R>
 inline constexpr std::string_view toom_simd_plan = toom_avx2::plan_name(toom_avx2::best_blocks(R::n));
 
 template <RingDescription R>
-  requires toom_avx2_supports<R>
-class Toom4K2Avx2 {
+  requires toom_simd_supports<R>
+class Toom4Simd {
  public:
   using ring = R;
   // Padded length in 16-coefficient blocks, and groups of 16 leaves.
@@ -65,7 +65,7 @@ class Toom4K2Avx2 {
 
   // kernels: Isa::avx2, or Isa::avx512 for the AVX-512VL build (the same
   // operands and results).
-  explicit Toom4K2Avx2(Isa kernels = Isa::avx2)
+  explicit Toom4Simd(Isa kernels = Isa::avx2)
       : steps_(kernels == Isa::avx512 ? &toom_avx512::steps : &toom_avx2::steps) {}
 
   std::string name() const { return std::string(toom_simd_plan<R>); }
@@ -93,12 +93,12 @@ class Toom4K2Avx2 {
   const toom_avx2::Steps* steps_;
 };
 
-using Toom4K2Avx2Saber = Toom4K2Avx2<SaberRing>;
+using Toom4SimdSaber = Toom4Simd<SaberRing>;
 
 class RingMultiplier;
 // The registry's AVX2 version of plan toom_simd_plan<R> for ring R (parameters: word=16 only).
 // Throws std::invalid_argument for other parameters or when AVX2 cannot run.
 template <RingDescription R>
-std::unique_ptr<RingMultiplier> make_toom_avx2_ring_multiplier(const Params& params);
+std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params);
 
 }  // namespace pqmul

@@ -14,7 +14,7 @@
 #include "oracle.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "../common/isa_gate.hpp"
 
 using namespace pqmul;
@@ -296,7 +296,7 @@ void check_ring_products() {
   const RingInfo r = ring_info<R>();
   std::mt19937_64 rng(6);
   for (Isa build : kernel_builds()) {
-    const Toom4K2Avx2<R> m{build};
+    const Toom4Simd<R> m{build};
     const k::Steps& steps = build == Isa::avx512 ? toom_avx512::steps : k::steps;
     for (test::Shape shape : test::all_shapes) {
       INFO(r.name << " kernels " << isa_name(build) << " shape " << int(shape));

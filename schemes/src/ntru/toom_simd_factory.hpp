@@ -12,6 +12,6 @@ namespace pqmul::ntru {
 // Throws std::invalid_argument for another ISA, or where the ISA is not
 // built, cannot run, or is disabled by force_portable.
 template <ParameterSet P>
-std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa);
+std::unique_ptr<Kem> make_toom4_simd_kem(Isa isa);
 
 }  // namespace pqmul::ntru

@@ -1,5 +1,5 @@
 // Saber over the AVX2 toom4-k2 multiplier: one instantiation per parameter
-// set, chosen at run time by make_toom4k2_avx2_saber. Isa "avx2" hashes with
+// set, chosen at run time by make_toom4_simd_saber. Isa "avx2" hashes with
 // the scalar Keccak, "avx512" with the AVX-512 one; both run the AVX2
 // conversion kernels (kernels_avx2.hpp).
 #include <stdexcept>
@@ -9,21 +9,21 @@
 #include "pqmul/algorithms/isa.hpp"
 
 #if defined(PQMUL_X86_SIMD)
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/schemes/saber/saber_impl.hpp"
 #endif
 
 namespace pqmul {
 
 #if defined(PQMUL_X86_SIMD)
-template class Saber<saber::LightSaberParams, Toom4K2Avx2Saber>;
-template class Saber<saber::SaberParams, Toom4K2Avx2Saber>;
-template class Saber<saber::FireSaberParams, Toom4K2Avx2Saber>;
+template class Saber<saber::LightSaberParams, Toom4SimdSaber>;
+template class Saber<saber::SaberParams, Toom4SimdSaber>;
+template class Saber<saber::FireSaberParams, Toom4SimdSaber>;
 #endif
 
 namespace saber::detail {
 
-std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strategy strategy, std::string label,
+std::unique_ptr<SaberKem> make_toom4_simd_saber(std::string_view scheme, Strategy strategy, std::string label,
                                                   Isa isa) {
   const std::string name = std::string(scheme) + "/" + label + "/" + std::string(isa_name(isa));
   if (isa != Isa::avx2 && isa != Isa::avx512)
@@ -34,7 +34,7 @@ std::unique_ptr<SaberKem> make_toom4k2_avx2_saber(std::string_view scheme, Strat
     if (const std::string why = isa_unavailable_reason(needed); !why.empty())
       throw std::invalid_argument(name + " cannot run: " + why);
   return with_parameter_set(scheme, [&]<class P>() -> std::unique_ptr<SaberKem> {
-    return std::make_unique<Saber<P, Toom4K2Avx2Saber>>(Toom4K2Avx2Saber{isa}, strategy, label, isa);
+    return std::make_unique<Saber<P, Toom4SimdSaber>>(Toom4SimdSaber{isa}, strategy, label, isa);
   });
 #else
   (void)strategy;

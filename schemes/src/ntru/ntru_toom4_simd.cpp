@@ -1,5 +1,5 @@
 // NTRU over the AVX2 Toom-4 + Karatsuba kernels (plan toom4-k4):
-// Ntru<P, Toom4K2Avx2<ring>> for the four parameter sets, as Kems that report
+// Ntru<P, Toom4Simd<ring>> for the four parameter sets, as Kems that report
 // isa "avx2" (the AVX2 Keccak) or "avx512" (the AVX-512 Keccak and the
 // AVX-512VL build of the product kernels; kernels without an AVX-512 version
 // stay AVX2). Compiled with the baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
@@ -11,10 +11,10 @@
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
-#include "toom_avx2_factory.hpp"
+#include "toom_simd_factory.hpp"
 
 #if defined(PQMUL_X86_SIMD)
-#include "pqmul/algorithms/toom_avx2.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
 #include "pqmul/schemes/ntru/scheme_impl.hpp"
 #endif
@@ -23,10 +23,10 @@ namespace pqmul::ntru {
 
 #if defined(PQMUL_X86_SIMD)
 
-template class Ntru<Hps2048509, Toom4K2Avx2<Hps2048509::ring>>;
-template class Ntru<Hps2048677, Toom4K2Avx2<Hps2048677::ring>>;
-template class Ntru<Hps4096821, Toom4K2Avx2<Hps4096821::ring>>;
-template class Ntru<Hrss701, Toom4K2Avx2<Hrss701::ring>>;
+template class Ntru<Hps2048509, Toom4Simd<Hps2048509::ring>>;
+template class Ntru<Hps2048677, Toom4Simd<Hps2048677::ring>>;
+template class Ntru<Hps4096821, Toom4Simd<Hps4096821::ring>>;
+template class Ntru<Hrss701, Toom4Simd<Hrss701::ring>>;
 // These KEMs compute the family's default multiplier (kem_entries.cpp registers them under it).
 static_assert(toom_simd_plan<Hps2048509::ring> == default_multiplier &&
               toom_simd_plan<Hps2048677::ring> == default_multiplier &&
@@ -35,22 +35,22 @@ static_assert(toom_simd_plan<Hps2048509::ring> == default_multiplier &&
 #endif
 
 template <ParameterSet P>
-std::unique_ptr<Kem> make_toom4k2_simd_kem(Isa isa) {
+std::unique_ptr<Kem> make_toom4_simd_kem(Isa isa) {
   const std::string name = std::string(P::name) + "/" + std::string(default_multiplier) + "/" + std::string(isa_name(isa));
   if (isa != Isa::avx2 && isa != Isa::avx512) throw std::invalid_argument(name + ": no such version");
 #if defined(PQMUL_X86_SIMD)
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
-  return std::make_unique<NtruKem<P, Toom4K2Avx2<typename P::ring>>>(
-      Toom4K2Avx2<typename P::ring>{isa}, std::string(default_multiplier), isa);
+  return std::make_unique<NtruKem<P, Toom4Simd<typename P::ring>>>(
+      Toom4Simd<typename P::ring>{isa}, std::string(default_multiplier), isa);
 #else
   throw std::invalid_argument(name + ": this build has no x86 SIMD kernels");
 #endif
 }
 
-template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hps2048509>(Isa);
-template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hps2048677>(Isa);
-template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hps4096821>(Isa);
-template std::unique_ptr<Kem> make_toom4k2_simd_kem<Hrss701>(Isa);
+template std::unique_ptr<Kem> make_toom4_simd_kem<Hps2048509>(Isa);
+template std::unique_ptr<Kem> make_toom4_simd_kem<Hps2048677>(Isa);
+template std::unique_ptr<Kem> make_toom4_simd_kem<Hps4096821>(Isa);
+template std::unique_ptr<Kem> make_toom4_simd_kem<Hrss701>(Isa);
 
 }  // namespace pqmul::ntru
