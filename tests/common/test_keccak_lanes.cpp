@@ -40,11 +40,15 @@ std::vector<std::uint8_t> scalar_sponge(std::size_t rate, std::uint8_t domain, c
   return out;
 }
 
-std::vector<Isa> kernel_families() {
-  std::vector<Isa> isas{Isa::portable};
-  for (Isa isa : {Isa::avx2, Isa::avx512})
-    if (isa_available(isa)) isas.push_back(isa);
-  return isas;
+using Schedule = keccak::SpongeLanes::Schedule;
+
+// Every Keccak kernel family this CPU runs, with either schedule.
+std::vector<std::pair<Isa, Schedule>> kernel_families_and_schedules() {
+  std::vector<std::pair<Isa, Schedule>> out;
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512})
+    if (isa_available(isa))
+      for (Schedule s : {Schedule::side_by_side, Schedule::one_at_a_time}) out.emplace_back(isa, s);
+  return out;
 }
 
 }  // namespace
@@ -62,11 +66,11 @@ TEST_CASE("keccak lanes: every job's output equals the scalar sponge's", "[kecca
         if (split != 0) std::swap(c.first, c.second);  // first piece nonempty, second the rest
         cases.push_back(c);
       }
-  for (Isa isa : kernel_families()) {
-    INFO(isa_name(isa));
+  for (const auto& [isa, schedule] : kernel_families_and_schedules()) {
+    INFO(isa_name(isa) << (schedule == Schedule::one_at_a_time ? ", one at a time" : ", side by side"));
     // More jobs than lanes: each starts as soon as a lane is free.
     std::vector<std::vector<std::uint8_t>> got(cases.size());
-    keccak::SpongeLanes lanes(isa);
+    keccak::SpongeLanes lanes(isa, schedule);
     std::size_t next = 0;
     while (next < cases.size() || lanes.any_busy()) {
       for (; next < cases.size() && lanes.any_free(); ++next) {
@@ -83,6 +87,16 @@ TEST_CASE("keccak lanes: every job's output equals the scalar sponge's", "[kecca
     }
     CHECK(wrong == 0);
   }
+}
+
+TEST_CASE("keccak lanes: the automatic schedule is side by side on a SIMD 4-way kernel only", "[keccak][lanes]") {
+  CHECK(keccak::SpongeLanes(Isa::portable).schedule() == Schedule::one_at_a_time);
+  CHECK(keccak::SpongeLanes(Isa::portable, Schedule::side_by_side).schedule() == Schedule::side_by_side);
+  for (Isa isa : {Isa::avx2, Isa::avx512})
+    if (isa_available(isa)) {
+      CHECK(keccak::SpongeLanes(isa).schedule() == Schedule::side_by_side);
+      CHECK(keccak::SpongeLanes(isa, Schedule::one_at_a_time).schedule() == Schedule::one_at_a_time);
+    }
 }
 
 TEST_CASE("keccak lanes: a job with an impossible rate is refused", "[keccak][lanes]") {
@@ -103,8 +117,8 @@ TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[kecc
   const Shape shapes[] = {{pqmul::keccak::shake128_rate, pqmul::keccak::shake_domain},
                           {pqmul::keccak::sha3_256_rate, pqmul::keccak::sha3_domain},
                           {pqmul::keccak::sha3_512_rate, pqmul::keccak::sha3_domain}};
-  for (pqmul::Isa isa : kernel_families()) {
-    INFO(pqmul::isa_name(isa));
+  for (const auto& [isa, schedule] : kernel_families_and_schedules()) {
+    INFO(pqmul::isa_name(isa) << (schedule == Schedule::one_at_a_time ? ", one at a time" : ", side by side"));
     for (const Shape& shape : shapes) {
       for (std::size_t in_len : {std::size_t{0}, std::size_t{32}, shape.rate - 1, shape.rate, shape.rate + 1,
                                  std::size_t{992}, std::size_t{1088}}) {
@@ -116,9 +130,10 @@ TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[kecc
           inputs.push_back(prng.bytes(in_len + k));
           outputs.emplace_back(outs[k], 0xEE);
         }
-        pqmul::keccak::SpongeLanes lanes(isa);
+        pqmul::keccak::SpongeLanes lanes(isa, schedule);
         for (std::size_t k = 0; k < 4; ++k) lanes.start(shape.rate, shape.domain, inputs[k], outputs[k]);
-        CHECK_THROWS_AS(lanes.start(shape.rate, shape.domain, inputs[0], outputs[0]), std::logic_error);
+        if (schedule == Schedule::side_by_side)  // (one at a time, every job has ended)
+          CHECK_THROWS_AS(lanes.start(shape.rate, shape.domain, inputs[0], outputs[0]), std::logic_error);
         lanes.finish();
         for (std::size_t k = 0; k < 4; ++k)
           CHECK(outputs[k] == scalar_sponge(shape.rate, shape.domain, inputs[k], outs[k]));
@@ -127,7 +142,7 @@ TEST_CASE("keccak lanes: each fixed-output job equals the scalar sponge", "[kecc
     // A job started in a freed lane while a long one runs, as Saber's encapsulation does.
     const auto seed = prng.bytes(32), pk = prng.bytes(992), small = prng.bytes(64);
     std::vector<std::uint8_t> stream(3744), digest(32), wide(64), coins(768);
-    pqmul::keccak::SpongeLanes lanes(isa);
+    pqmul::keccak::SpongeLanes lanes(isa, schedule);
     lanes.start(pqmul::keccak::shake128_rate, pqmul::keccak::shake_domain, seed, stream);
     const auto h = lanes.start(pqmul::keccak::sha3_256_rate, pqmul::keccak::sha3_domain, pk, digest);
     while (lanes.busy(h)) lanes.step();

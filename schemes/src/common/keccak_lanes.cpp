@@ -1,6 +1,8 @@
 // Independent sponges on the lanes of the 4-way Keccak (keccak_lanes.hpp).
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 
+#include "pqmul/schemes/common/keccak.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -31,11 +33,24 @@ void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, st
   }
 }
 
-SpongeLanes::SpongeLanes(Isa isa) : kernels_(&keccak_kernels(isa)) {}
+SpongeLanes::SpongeLanes(Isa isa, Schedule schedule)
+    : isa_(isa),
+      kernels_(&keccak_kernels(isa)),
+      schedule_(schedule != Schedule::automatic       ? schedule
+                : kernels_->permute_x4.isa != Isa::portable ? Schedule::side_by_side
+                                                            : Schedule::one_at_a_time) {}
 
 std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
                                std::span<std::uint8_t> out, std::span<const std::uint8_t> more) {
   check_rate(rate);
+  if (schedule_ == Schedule::one_at_a_time) {
+    Sponge sponge(rate, domain, isa_);
+    sponge.absorb(in);
+    sponge.absorb(more);
+    sponge.squeeze(out);
+    next_lane_ = (next_lane_ + 1) % lanes;
+    return next_lane_;
+  }
   Job job;
   job.rate = rate;
   job.domain = domain;
@@ -103,6 +118,7 @@ void SpongeLanes::take_squeezed(std::size_t lane, std::uint8_t* block) {
 }
 
 void SpongeLanes::step() {
+  if (schedule_ == Schedule::one_at_a_time) return;  // (every job ended in start)
   xor_pending();
   kernels_->permute_x4(states_.data());
   // Squeezing lanes get their block: straight into the output when a whole

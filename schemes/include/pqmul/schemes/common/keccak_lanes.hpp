@@ -32,8 +32,18 @@ void assemble_block(std::uint8_t* block, std::span<const std::uint8_t> first, st
 class SpongeLanes {
  public:
   static constexpr std::size_t lanes = 4;
-  // isa: the ISA whose Keccak kernels (keccak_kernels) the lanes run.
-  explicit SpongeLanes(Isa isa);
+  // How the jobs run: side by side on the lanes of the 4-way kernel, or one
+  // at a time, each to its end when it starts, on the single-state
+  // permutation. The callers are the same code either way (start, step
+  // while busy, finish); only the order of the permutations differs.
+  // `automatic`: side by side where the ISA's 4-way kernel is a SIMD one
+  // (four scalar permutations per step never pay), else one at a time.
+  enum class Schedule { automatic, side_by_side, one_at_a_time };
+  // isa: the ISA whose Keccak kernels (keccak_kernels) the jobs run on.
+  // A caller whose jobs are too few for the 4-way kernel to pay (Saber's key
+  // generation on AVX2) asks for one at a time.
+  explicit SpongeLanes(Isa isa, Schedule schedule = Schedule::automatic);
+  Schedule schedule() const { return schedule_; }
 
   // Starts a job in a free lane and returns the lane (std::logic_error when
   // every lane is busy). The message is in || more; the output fills `out`.
@@ -69,7 +79,10 @@ class SpongeLanes {
   void xor_pending();
   void extract(std::uint8_t* const* out, const std::size_t* words) const;
 
+  Isa isa_;
   const KeccakKernels* kernels_;  // one table for the transfers and the permutation
+  Schedule schedule_;
+  std::size_t next_lane_ = 0;  // (one at a time: the lane number start returns)
   std::array<Job, lanes> jobs_{};
   alignas(64) std::array<std::uint64_t, 25 * lanes> states_{};
   alignas(32) std::uint8_t blocks_[lanes][200]{};

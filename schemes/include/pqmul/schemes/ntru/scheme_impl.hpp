@@ -201,22 +201,14 @@ void Ntru<P, M>::decaps(Bytes<P::shared_secret_bytes> ss, ConstBytes<P::cipherte
   std::array<std::uint8_t, P::message_bytes> rm;
   const std::uint8_t fail = owcpa_decrypt(rm, ct, sk);
   // The key SHA3-256(r || m) and the rejection key SHA3-256(prf key || ct),
-  // both in every case. On AVX2 and AVX-512 they run side by side on the
-  // 4-way Keccak lanes of that ISA.
+  // both in every case, side by side where the ISA's 4-way Keccak is a SIMD
+  // one (keccak::SpongeLanes).
   const auto prf_key = sk.template subspan<P::owcpa_secret_key_bytes, P::prf_key_bytes>();
   std::array<std::uint8_t, 32> key, rejection;
-  if (keccak::keccak_kernels(isa_).permute_x4.isa != Isa::portable) {
-    keccak::SpongeLanes lanes(isa_);
-    lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, prf_key, rejection, ct);
-    lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, rm, key);
-    lanes.finish();
-  } else {
-    key = keccak::sha3_256(rm, isa_);
-    keccak::Sha3_256 prf(isa_);
-    prf.absorb(prf_key);
-    prf.absorb(ct);
-    prf.squeeze(rejection);
-  }
+  keccak::SpongeLanes lanes(isa_);
+  lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, prf_key, rejection, ct);
+  lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, rm, key);
+  lanes.finish();
   std::copy(key.begin(), key.end(), ss.begin());
   ct::conditional_move(ss, rejection, fail);
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "pqmul/algorithms/module.hpp"
+#include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/saber/pack.hpp"
 #include "pqmul/schemes/saber/params.hpp"
@@ -137,21 +138,22 @@ class Saber final : public saber::SaberKem {
   // sampling and rounding kernels (kernels_, chosen once); the same bytes on every ISA.
   Isa isa_;
   const saber::SaberKernels& kernels_;
-  // Whether independent hashes run side by side on the 4-way Keccak
-  // (keccak::SpongeLanes): with a SIMD 4-way kernel for encapsulation and decapsulation, where
-  // 4-way steps replace a third or more of the permutations. Key generation
-  // only overlaps its two streams, which pays on AVX-512 (the 4-way kernel
-  // costs what one state does) but not with AVX2's slower 4-way kernel.
-  bool side_by_side_;
-  bool side_by_side_keygen_;
+  // The hashing schedule (keccak::SpongeLanes) of key generation's two
+  // streams: side by side only where the 4-way kernel costs about what one
+  // state does (AVX-512), one after the other otherwise. Encapsulation and
+  // decapsulation run their hashes beside the matrix stream wherever the
+  // 4-way kernel is a SIMD one (the automatic schedule): 4-way steps there
+  // replace a third or more of the permutations.
+  keccak::SpongeLanes::Schedule keygen_schedule_;
 
   // Encryption once A and s' are sampled.
   void cpa_encrypt_sampled(std::span<const std::uint8_t, 32> m, std::span<const SaberPoly> a,
                            std::span<const SaberPoly> sp, std::span<const std::uint8_t> pk,
                            std::span<std::uint8_t> ct, ModuleStats* stats) const;
-  // Encryption of encaps and decaps on the 4-way Keccak lanes: A's stream (of
-  // pk's seed) from the start, beside `hashes(lanes)`, which leaves
-  // G(m || H(pk)) in kr; then the secret's stream of kr's coins.
+  // Encryption of encaps and decaps, its hashes scheduled by
+  // keccak::SpongeLanes: A's stream (of pk's seed) from the start, beside
+  // `hashes(lanes)`, which leaves G(m || H(pk)) in kr; then the secret's
+  // stream of kr's coins.
   template <class Hashes>
   void cpa_encrypt_beside(std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 64> kr,
                           std::span<const std::uint8_t> pk, std::span<std::uint8_t> ct, ModuleStats* stats,

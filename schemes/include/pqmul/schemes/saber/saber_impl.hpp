@@ -43,8 +43,9 @@ Saber<P, M>::Saber(M m, Strategy strategy, std::string multiplier_name, Isa isa)
       multiplier_name_(std::move(multiplier_name)),
       isa_(isa),
       kernels_(saber::saber_kernels(isa)),
-      side_by_side_(keccak::keccak_kernels(isa).permute_x4.isa != Isa::portable),
-      side_by_side_keygen_(keccak::keccak_kernels(isa).permute_x4.isa == Isa::avx512) {
+      keygen_schedule_(keccak::keccak_kernels(isa).permute_x4.isa == Isa::avx512
+                           ? keccak::SpongeLanes::Schedule::automatic
+                           : keccak::SpongeLanes::Schedule::one_at_a_time) {
   // Lazy and cached sum l products before one inverse; refuse a multiplier that cannot.
   require_accumulation(m_, strategy_ == Strategy::eager ? 1 : l);
 }
@@ -97,23 +98,17 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   saber::detail::shake128(seed_a, drawn, isa_);  // the public seed does not reveal the generator's output
   rng.fill(seed_s);
 
+  // GenMatrix(seed_A) and GenSecret(seed_s): the two SHAKE128 streams.
+  std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
+  std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
+  keccak::SpongeLanes lanes(isa_, keygen_schedule_);
+  lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
+  lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_s, coins);
+  lanes.finish();
   std::array<SaberPoly, l * l> a;
   std::array<SaberPoly, l> s, b;
-  if (side_by_side_keygen_) {
-    // The matrix and secret streams together.
-    using Lanes = keccak::SpongeLanes;
-    std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
-    std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
-    Lanes lanes(isa_);
-    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
-    lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_s, coins);
-    lanes.finish();
-    saber::matrix_from_stream(matrix_stream, l, a, kernels_);
-    saber::secret_from_stream(coins, P::mu, s, kernels_);
-  } else {
-    saber::gen_matrix(seed_a, l, a, isa_);
-    saber::gen_secret(seed_s, P::mu, s, isa_);
-  }
+  saber::matrix_from_stream(matrix_stream, l, a, kernels_);
+  saber::secret_from_stream(coins, P::mu, s, kernels_);
   matrix_vector(a, s, b, Transpose::yes, stats);
   saber::round_q_to_p(b, kernels_);
 
@@ -205,23 +200,15 @@ void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
   std::array<std::uint8_t, 64> buf{}, kr{};
   rng.fill(drawn);
   const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
-  if (side_by_side_) {
-    // m = H(drawn) and H(pk), then K || coins = G(m || H(pk)).
-    cpa_encrypt_beside(m_view, kr, pk, ct, stats, [&](keccak::SpongeLanes& lanes) {
-      const auto m_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, drawn, std::span(buf).first(32));
-      const auto h_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, pk, std::span(buf).last(32));
-      while (lanes.busy(m_lane) || lanes.busy(h_lane)) lanes.step();
-      const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
-      while (lanes.busy(kr_lane)) lanes.step();
-    });
-  } else {
-    const auto m = keccak::sha3_256(drawn, isa_);  // the message does not reveal the generator's output
-    const auto pk_hash = keccak::sha3_256(pk, isa_);
-    std::copy(m.begin(), m.end(), buf.begin());
-    std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
-    kr = keccak::sha3_512(buf, isa_);  // pre-key || coins
-    cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, ct, stats);
-  }
+  // m = H(drawn) (the message does not reveal the generator's output) and
+  // H(pk), then K || coins = G(m || H(pk)), beside the matrix stream.
+  cpa_encrypt_beside(m_view, kr, pk, ct, stats, [&](keccak::SpongeLanes& lanes) {
+    const auto m_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, drawn, std::span(buf).first(32));
+    const auto h_lane = lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, pk, std::span(buf).last(32));
+    while (lanes.busy(m_lane) || lanes.busy(h_lane)) lanes.step();
+    const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
+    while (lanes.busy(kr_lane)) lanes.step();
+  });
   const auto ct_hash = keccak::sha3_256(ct, isa_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
   const auto key = keccak::sha3_256(kr, isa_);
@@ -245,18 +232,12 @@ void Saber<P, M>::decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_
   cpa_decrypt(secret, ct, std::span<std::uint8_t, 32>(buf.data(), 32), stats);
   std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
   const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
-  if (side_by_side_) {
-    // H(c) (finished by the end of the encryption's streams) and G(m' || H(pk)).
-    cpa_encrypt_beside(m_view, kr, pk, again, stats, [&](keccak::SpongeLanes& lanes) {
-      lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, ct, ct_hash);
-      const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
-      while (lanes.busy(kr_lane)) lanes.step();
-    });
-  } else {
-    kr = keccak::sha3_512(buf, isa_);
-    cpa_encrypt(m_view, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), pk, again, stats);
-    ct_hash = keccak::sha3_256(ct, isa_);
-  }
+  // H(c) (finished by the end of the encryption's streams) and G(m' || H(pk)).
+  cpa_encrypt_beside(m_view, kr, pk, again, stats, [&](keccak::SpongeLanes& lanes) {
+    lanes.start(keccak::sha3_256_rate, keccak::sha3_domain, ct, ct_hash);
+    const auto kr_lane = lanes.start(keccak::sha3_512_rate, keccak::sha3_domain, buf, kr);
+    while (lanes.busy(kr_lane)) lanes.step();
+  });
   const std::uint8_t fail = saber::ciphertexts_differ(ct, again, kernels_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
   // Implicit rejection: a ciphertext that does not re-encrypt gives H(z || H(c)).
