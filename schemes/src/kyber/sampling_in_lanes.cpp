@@ -83,6 +83,33 @@ class HashBlocks {
 
 }  // namespace
 
+namespace {
+
+// sample_in_lanes's jobs one after the other, for an ISA whose 4-way
+// Keccak is the scalar permutation (four of them per step never pay).
+void one_at_a_time(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
+                   unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
+                   const AfterRow& after_row, Isa wanted) {
+  for (unsigned row = first_row; row < end_row; ++row) {
+    for (unsigned col = 0; col < k; ++col) {
+      const auto r = static_cast<std::uint8_t>(row), c = static_cast<std::uint8_t>(col);
+      matrix[std::size_t{k} * row + col] = sample_ntt_single(rho, transposed ? MatrixIndex{r, c} : MatrixIndex{c, r}, wanted);
+    }
+    if (after_row) after_row(row);
+  }
+  if (noise != nullptr)
+    for (std::size_t t = 0; t < noise->out.size(); ++t)
+      noise->out[t] = sample_noise(noise->sigma, static_cast<std::uint8_t>(noise->first_nonce + t), noise->eta[t], wanted);
+  if (hash != nullptr) {
+    keccak::Sponge sponge(hash->rate, hash->domain, wanted);
+    sponge.absorb(hash->input[0]);
+    sponge.absorb(hash->input[1]);
+    sponge.squeeze(hash->out);
+  }
+}
+
+}  // namespace
+
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
                      const AfterRow& after_row, std::optional<Isa> isa) {
@@ -102,6 +129,8 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   }
   const Isa wanted = wanted_isa(isa);
   const keccak::KeccakKernels& lanes = keccak::keccak_kernels(wanted);
+  if (lanes.permute_x4.isa == Isa::portable)
+    return one_at_a_time(rho, k, transposed, matrix, first_row, end_row, hash, noise, after_row, wanted);
   const PolyKernels& kernels = poly_kernels(wanted);
 
   // Every block is laid out before the permutation that reads it is due

@@ -14,6 +14,25 @@ namespace sampling {
 
 Isa wanted_isa(std::optional<Isa> isa) { return isa ? *isa : keccak::fastest_keccak_isa(); }
 
+// One entry on the scalar XOF, with the same rejection kernel: for the last
+// entry of a matrix whose size is not a multiple of the batch.
+KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted) {
+  const PolyKernels& kernels = poly_kernels(wanted);
+  keccak::Shake128 xof(wanted);
+  xof.absorb(rho);
+  const std::uint8_t indices[2] = {index.j, index.i};
+  xof.absorb(indices);
+  KPoly f;
+  std::uint8_t stream[first_blocks * shake128_rate];
+  xof.squeeze(stream);
+  std::size_t filled = kernels.rej_uniform(f, 0, stream, sizeof stream);
+  while (filled < 256) {
+    xof.squeeze(std::span<std::uint8_t>(stream, shake128_rate));
+    filled = kernels.rej_uniform(f, filled, stream, shake128_rate);
+  }
+  return f;
+}
+
 }  // namespace sampling
 
 namespace {
@@ -75,25 +94,6 @@ std::array<KPoly, Ways> sample_ntt_ways(std::span<const std::uint8_t, 32> rho,
                                         const std::array<MatrixIndex, Ways>& index, Isa wanted) {
   return polys_from<Ways>(
       [&](const std::array<KPoly*, Ways>& out) { sample_ntt_into<Ways>(rho, index, out, Ways, wanted); });
-}
-
-// One entry on the scalar XOF, with the same rejection kernel: for the last
-// entry of a matrix whose size is not a multiple of the batch.
-KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted) {
-  const PolyKernels& kernels = poly_kernels(wanted);
-  keccak::Shake128 xof(wanted);
-  xof.absorb(rho);
-  const std::uint8_t indices[2] = {index.j, index.i};
-  xof.absorb(indices);
-  KPoly f;
-  std::uint8_t stream[first_blocks * shake128_rate];
-  xof.squeeze(stream);
-  std::size_t filled = kernels.rej_uniform(f, 0, stream, sizeof stream);
-  while (filled < 256) {
-    xof.squeeze(std::span<std::uint8_t>(stream, shake128_rate));
-    filled = kernels.rej_uniform(f, filled, stream, shake128_rate);
-  }
-  return f;
 }
 
 // out[k] = SamplePolyCBD_eta[k](PRF(sigma, nonce[k])), written in place.
@@ -209,6 +209,50 @@ void sample_matrix(std::span<const std::uint8_t, 32> rho, unsigned k, bool trans
     }
   }
   for (; e < out.size(); ++e) out[e] = sample_ntt_single(rho, index_of(e), wanted);
+}
+
+namespace {
+
+// out[t .. t + W) from one W-way call, written in place; ways past the end
+// hash a copy of the last seed into a scratch polynomial. Returns W.
+template <std::size_t W>
+std::size_t noise_batch(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
+                        std::span<const unsigned> eta, std::size_t t, std::span<KPoly> out, Isa wanted) {
+  std::array<std::uint8_t, W> nonces;
+  std::array<unsigned, W> etas;
+  std::array<KPoly*, W> to;
+  KPoly spare(uninitialized);
+  for (std::size_t w = 0; w < W; ++w) {
+    const std::size_t u = std::min(t + w, out.size() - 1);
+    nonces[w] = static_cast<std::uint8_t>(first_nonce + u);
+    etas[w] = eta[u];
+    to[w] = t + w < out.size() ? &out[t + w] : &spare;
+  }
+  prf_cbd_ways_into<W>(seed, nonces, etas, to, wanted);
+  return W;
+}
+
+}  // namespace
+
+void sample_noise_polys(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
+                        std::span<const unsigned> eta, std::span<KPoly> out, std::optional<Isa> isa) {
+  if (eta.size() != out.size()) throw std::invalid_argument("sample_noise_polys: one eta per polynomial");
+  const Isa wanted = wanted_isa(isa);
+  const Isa x4 = keccak::lower_keccak_isa(wanted, 4), x8 = keccak::lower_keccak_isa(wanted, 8);
+  if (x4 != Isa::portable && std::adjacent_find(eta.begin(), eta.end(), std::not_equal_to<>()) != eta.end()) {
+    // Mixed eta (ML-KEM-512's encryption: eta1 = 3 takes two blocks, eta2 = 2
+    // one): on the lanes each polynomial takes only its own blocks.
+    sample_noise_in_lanes(NoiseBeside{seed, first_nonce, eta, out}, wanted);
+    return;
+  }
+  std::size_t t = 0;
+  // 8 ways on the AVX-512 kernel while more than 4 remain (one x8 permutation
+  // costs less than two x4 ones), else 4 (one x4 costs about half an x8); a
+  // lone last one on the single-state Keccak. None on the scalar permutation.
+  while (x4 != Isa::portable && t + 2 <= out.size())
+    t += x8 == Isa::avx512 && out.size() - t > 4 ? noise_batch<8>(seed, first_nonce, eta, t, out, wanted)
+                                                 : noise_batch<4>(seed, first_nonce, eta, t, out, wanted);
+  for (; t < out.size(); ++t) out[t] = sample_noise(seed, static_cast<std::uint8_t>(first_nonce + t), eta[t], wanted);
 }
 
 void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,

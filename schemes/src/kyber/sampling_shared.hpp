@@ -21,4 +21,7 @@ inline constexpr std::size_t first_blocks = 3;
 
 Isa wanted_isa(std::optional<Isa> isa);
 
+// One matrix entry on the ISA's single-state XOF and rejection kernel.
+KPoly sample_ntt_single(std::span<const std::uint8_t, 32> rho, MatrixIndex index, Isa wanted);
+
 }  // namespace pqmul::kyber::sampling

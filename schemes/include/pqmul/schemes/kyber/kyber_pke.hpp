@@ -69,7 +69,7 @@ void Kyber<P, M>::pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std:
     // k = 3 on AVX2: nine entries fill no batch of the multi-way samplers,
     // so A^ and the noise share the lanes; 4 and 16 entries fill the
     // batches exactly, and the batch samplers cost less there.
-    if (hash_isa_ == Isa::portable || (k * k) % 4 == 0) {
+    if ((k * k) % 4 == 0) {
       noise(sigma, 0, etas, se);
     } else {
       const NoiseBeside noise_job{sigma, 0, etas, se};

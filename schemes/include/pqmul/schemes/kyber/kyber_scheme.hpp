@@ -104,17 +104,11 @@ class Kyber {
     check_length(ss, P::ss_bytes, "shared secret buffer");
     if (!key_checked) check_encapsulation_key(ek);
     std::array<std::uint8_t, 32> h_ek;
-    Matrix a_t = unzeroed<k * k>();  // sampled here on a SIMD ISA (built in place: no copy)
-    const Matrix* sampled = nullptr;
-    if (hash_isa_ == Isa::portable) {
-      h_ek = keccak::sha3_256(ek, hash_isa_);
-    } else {
-      // H(ek) in one lane of the 4-way Keccak, A^T in the others.
-      sample_matrix_beside(rho_of(ek), k, true, a_t, digest_job(ek, {}, h_ek), hash_isa_);
-      sampled = &a_t;
-    }
+    Matrix a_t = unzeroed<k * k>();  // (built in place: no copy)
+    // H(ek) and A^T (in one run of the Keccak lanes on a SIMD ISA).
+    sample_matrix_beside(rho_of(ek), k, true, a_t, digest_job(ek, {}, h_ek), hash_isa_);
     const auto kr = hash_g(m, h_ek);  // (K, r)
-    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, sampled);
+    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, &a_t);
     if constexpr (P::version == Version::fips203) {
       std::copy(kr.begin(), kr.begin() + 32, ss.begin());
     } else {
@@ -155,25 +149,12 @@ class Kyber {
     std::array<std::uint8_t, 32> ct_digest;
     Matrix a_t = unzeroed<k * k>();
     auto noise_polys = unzeroed<2 * k + 1>();
-    const Matrix* sampled = nullptr;
-    const std::array<KPoly, 2 * k + 1>* sampled_noise = nullptr;
-    if (hash_isa_ != Isa::portable) {
-      const auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
-      const auto etas = encrypt_etas();
-      const NoiseBeside noise_job{r, 0, etas, noise_polys};
-      sample_in_lanes(rho_of(ek), k, true, a_t, &job, &noise_job, hash_isa_);
-      sampled = &a_t;
-      sampled_noise = &noise_polys;
-    } else if constexpr (P::version == Version::fips203) {
-      keccak::Shake256 j(hash_isa_);
-      j.absorb(z);
-      j.absorb(ct);
-      j.squeeze(ct_digest);
-    } else {
-      ct_digest = keccak::sha3_256(ct, hash_isa_);
-    }
+    const auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
+    const auto etas = encrypt_etas();
+    const NoiseBeside noise_job{r, 0, etas, noise_polys};
+    sample_in_lanes(rho_of(ek), k, true, a_t, &job, &noise_job, hash_isa_);
     std::array<std::uint8_t, P::ct_bytes> ct_prime;
-    pke_encrypt(ek, m_prime, r, ct_prime, sampled, sampled_noise);
+    pke_encrypt(ek, m_prime, r, ct_prime, &a_t, &noise_polys);
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
       // K_bar = J(z || c).
@@ -243,57 +224,16 @@ class Kyber {
   // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).
   std::array<KPoly, k * k> matrix(std::span<const std::uint8_t, 32> rho, bool transposed) const {
     auto a = unzeroed<k * k>();
-    if (hash_isa_ == Isa::portable) {
-      for (unsigned row = 0; row < k; ++row)
-        for (unsigned col = 0; col < k; ++col) {
-          const unsigned i = transposed ? col : row, j = transposed ? row : col;
-          a[k * row + col] = sample_ntt(rho, static_cast<std::uint8_t>(j), static_cast<std::uint8_t>(i));
-        }
-    } else {
-      sample_matrix(rho, k, transposed, a, hash_isa_);
-    }
+    sample_matrix(rho, k, transposed, a, hash_isa_);
     return a;
   }
 
   // N noise polynomials: out[t] = SamplePolyCBD_eta[t](PRF(seed, first_nonce + t)),
-  // 8 or 4 at a time on the multi-way Keccak (a lone last one on the single-state
-  // Keccak of hash_isa_).
+  // scheduled for the Keccak kernels of hash_isa_ (sample_noise_polys).
   template <std::size_t N>
   void noise(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce, const std::array<unsigned, N>& eta,
              std::array<KPoly, N>& out) const {
-    if (hash_isa_ != Isa::portable && std::adjacent_find(eta.begin(), eta.end(), std::not_equal_to<>()) != eta.end()) {
-      // Mixed eta (ML-KEM-512's encryption: eta1 = 3 takes two blocks, eta2 = 2
-      // one): on the lanes each polynomial takes only its own blocks.
-      const NoiseBeside job{seed, first_nonce, eta, out};
-      sample_noise_in_lanes(job, hash_isa_);
-      return;
-    }
-    std::size_t t = 0;
-    // AVX-512: 8 ways while more than 4 remain (one x8 permutation costs
-    // less than two x4 ones), else 4 (one x4 costs about half an x8).
-    while (hash_isa_ != Isa::portable && t + 2 <= N)
-      t += hash_isa_ == Isa::avx512 && N - t > 4 ? noise_batch<8>(seed, first_nonce, eta, t, out)
-                                                 : noise_batch<4>(seed, first_nonce, eta, t, out);
-    for (; t < N; ++t) out[t] = sample_noise(seed, static_cast<std::uint8_t>(first_nonce + t), eta[t], hash_isa_);
-  }
-
-  // out[t .. t + W) from one W-way call, written in place; ways past N
-  // hash a copy of the last seed into a scratch polynomial. Returns W.
-  template <std::size_t W, std::size_t N>
-  std::size_t noise_batch(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
-                          const std::array<unsigned, N>& eta, std::size_t t, std::array<KPoly, N>& out) const {
-    std::array<std::uint8_t, W> nonces;
-    std::array<unsigned, W> etas;
-    std::array<KPoly*, W> to;
-    KPoly spare(uninitialized);
-    for (std::size_t w = 0; w < W; ++w) {
-      const std::size_t u = std::min(t + w, N - 1);
-      nonces[w] = static_cast<std::uint8_t>(first_nonce + u);
-      etas[w] = eta[u];
-      to[w] = t + w < N ? &out[t + w] : &spare;
-    }
-    prf_cbd_into(seed, nonces, etas, to, hash_isa_);
-    return W;
+    sample_noise_polys(seed, first_nonce, eta, out, hash_isa_);
   }
 
   // The operands of a vector for the cached strategy. Multipliers of plain

@@ -106,8 +106,17 @@ struct NoiseBeside {
   std::span<KPoly> out;
 };
 
+// The noise polynomials of a K-PKE step: out[t] = SamplePolyCBD_eta[t](PRF(seed,
+// first_nonce + t)), scheduled for the ISA's Keccak kernels: on the lanes
+// (mixed eta), in 8- or 4-way batches, or one at a time on the scalar permutation.
+void sample_noise_polys(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
+                        std::span<const unsigned> eta, std::span<KPoly> out, std::optional<Isa> isa = std::nullopt);
+
 // One run of the lanes: the matrix (as above), the hash (if any) in the first
 // lane, and the noise (if any, at most 9 polynomials) where lanes are free.
+// Where the ISA's 4-way Keccak is the scalar permutation (portable), the
+// jobs of the functions below run one at a time, to the same values: the
+// matrix rows in order (after_row after each), the noise, then the hash.
 void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                      const HashBeside* hash, const NoiseBeside* noise, std::optional<Isa> isa = std::nullopt);
 // The same for rows [first_row, end_row) of the matrix only (its other entries
