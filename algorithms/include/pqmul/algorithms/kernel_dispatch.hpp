@@ -54,6 +54,9 @@ struct KernelEntry {
   std::string_view name;
   Kernel<Fn> Table::*member;
 };
+// (Spelled out: compilers without aggregate deduction, such as clang before 17, need it.)
+template <class Table, class Fn>
+KernelEntry(std::string_view, Kernel<Fn> Table::*) -> KernelEntry<Table, Fn>;
 
 template <class Table>
 struct KernelBackend {
