@@ -321,8 +321,12 @@ TEST_CASE("sample_in_lanes: a hash whose input grows row by row waits for it", "
   std::array<std::uint8_t, 32> digest{};
   const HashBeside starved{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
                            digest, 100};
-  CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 0, 2, &starved, nullptr, [](unsigned) -> std::size_t { return 200; }),
-                  std::logic_error);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {  // (portable: one job at a time, the same contract)
+    INFO(isa_name(isa));
+    CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 0, 2, &starved, nullptr,
+                                    [](unsigned) -> std::size_t { return 200; }, isa),
+                    std::logic_error);
+  }
 }
 
 #if defined(PQMUL_X86_SIMD)

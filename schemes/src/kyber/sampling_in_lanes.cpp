@@ -90,17 +90,21 @@ namespace {
 void one_at_a_time(std::span<const std::uint8_t, 32> rho, unsigned k, bool transposed, std::span<KPoly> matrix,
                    unsigned first_row, unsigned end_row, const HashBeside* hash, const NoiseBeside* noise,
                    const AfterRow& after_row, Isa wanted) {
+  std::size_t readable = hash != nullptr ? hash->ready : 0;  // of the hash's input, as after_row reports it
   for (unsigned row = first_row; row < end_row; ++row) {
     for (unsigned col = 0; col < k; ++col) {
       const auto r = static_cast<std::uint8_t>(row), c = static_cast<std::uint8_t>(col);
       matrix[std::size_t{k} * row + col] = sample_ntt_single(rho, transposed ? MatrixIndex{r, c} : MatrixIndex{c, r}, wanted);
     }
-    if (after_row) after_row(row);
+    if (after_row) readable = after_row(row);
   }
   if (noise != nullptr)
     for (std::size_t t = 0; t < noise->out.size(); ++t)
       noise->out[t] = sample_noise(noise->sigma, static_cast<std::uint8_t>(noise->first_nonce + t), noise->eta[t], wanted);
   if (hash != nullptr) {
+    // The same contract as on the lanes: the hash reads only what was reported readable.
+    if (readable < hash->input[0].size() + hash->input[1].size())
+      throw std::logic_error("sample_in_lanes: the hash waits for input that nothing will write");
     keccak::Sponge sponge(hash->rate, hash->domain, wanted);
     sponge.absorb(hash->input[0]);
     sponge.absorb(hash->input[1]);
