@@ -87,16 +87,6 @@ Isa lower_keccak_isa(Isa wanted, std::size_t ways) {
 void permute_x4(std::uint64_t* states, Isa isa) { keccak_kernels(isa).permute_x4(states); }
 void permute_x8(std::uint64_t* states, Isa isa) { keccak_kernels(isa).permute_x8(states); }
 
-void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset,
-                  Isa isa) {
-  if (reset == 0 && words[0] == 0 && words[1] == 0 && words[2] == 0 && words[3] == 0) return;  // only squeezing
-  keccak_kernels(isa).xor_lanes_x4(states, in, words, reset);
-}
-
-void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa) {
-  keccak_kernels(isa).extract_lanes_x4(states, 4, out, words);
-}
-
 template <std::size_t Ways>
 MultiSponge<Ways>::MultiSponge(std::size_t rate, std::uint8_t domain, Isa isa)
     : rate_(rate), domain_(domain), kernels_(&keccak_kernels(isa)) {

@@ -129,15 +129,7 @@ void message_into(const std::uint8_t* m, KPoly& f) {
     }
 }
 
-// a + b - q and a - b lie in (-q, q): one masked addition of q, in 16-bit
-// lanes, so that baseline SSE2 vectorises it.
-void add_into(const KPoly& a, const KPoly& b, KPoly& r) {
-  for (std::size_t i = 0; i < 256; ++i) {
-    const auto t = static_cast<std::int16_t>(a[i] + b[i] - static_cast<int>(q));
-    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
-  }
-}
-
+// a - b lies in (-q, q): one masked addition of q, in 16-bit lanes (as add_mod_q_into).
 void sub_into(const KPoly& a, const KPoly& b, KPoly& r) {
   for (std::size_t i = 0; i < 256; ++i) {
     const auto t = static_cast<std::int16_t>(a[i] - b[i]);
@@ -404,7 +396,7 @@ const PolyKernels& portable_poly_kernels() {
       {&decompress_into},
       {&message_into},
       {[](const KPoly& w, std::uint8_t* m) { poly_to_message(w, std::span<std::uint8_t, 32>(m, 32)); }},
-      {&add_into},
+      {&add_mod_q_into},
       {&sub_into},
   };
   return table;

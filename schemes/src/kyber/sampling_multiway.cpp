@@ -255,14 +255,4 @@ void sample_noise_polys(std::span<const std::uint8_t, 32> seed, std::uint8_t fir
   for (; t < out.size(); ++t) out[t] = sample_noise(seed, static_cast<std::uint8_t>(first_nonce + t), eta[t], wanted);
 }
 
-void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
-                  const std::array<unsigned, 4>& eta, const std::array<KPoly*, 4>& out, std::optional<Isa> isa) {
-  prf_cbd_ways_into<4>(sigma, nonce, eta, out, wanted_isa(isa));
-}
-
-void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
-                  const std::array<unsigned, 8>& eta, const std::array<KPoly*, 8>& out, std::optional<Isa> isa) {
-  prf_cbd_ways_into<8>(sigma, nonce, eta, out, wanted_isa(isa));
-}
-
 }  // namespace pqmul::kyber

@@ -60,14 +60,6 @@ Isa lower_keccak_isa(Isa wanted, std::size_t ways);
 void permute_x4(std::uint64_t* states, Isa isa);
 void permute_x8(std::uint64_t* states, Isa isa);
 inline void permute_x4(std::uint64_t* states) { permute_x4(states, fastest_keccak_isa()); }
-// Block transfers of 4 interleaved states (words[k] <= 24 little-endian
-// 64-bit words of state k; in[k] / out[k] may be null where words[k] is 0),
-// with the AVX2 kernels where `isa` lowers to a SIMD family:
-// xor: state k ^= in[k], after zeroing state k where bit k of `reset` is set;
-// extract: out[k] = the first words[k] words of state k.
-void xor_lanes_x4(std::uint64_t* states, const std::uint8_t* const* in, const std::size_t* words, unsigned reset,
-                  Isa isa);
-void extract_lanes_x4(const std::uint64_t* states, std::uint8_t* const* out, const std::size_t* words, Isa isa);
 inline void permute_x8(std::uint64_t* states) { permute_x8(states, fastest_keccak_isa()); }
 
 // A sponge over Ways states. Every call takes one equal-length span per way;

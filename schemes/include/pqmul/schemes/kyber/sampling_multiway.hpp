@@ -60,14 +60,6 @@ std::array<KPoly, 4> prf_cbd_x4(std::span<const std::uint8_t, 32> sigma, const s
 std::array<KPoly, 8> prf_cbd_x8(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
                                 const std::array<unsigned, 8>& eta, std::optional<Isa> isa = std::nullopt);
 
-// The same written in place: *out[k] for each way (the pointers may repeat
-// only where the nonces and etas do).
-void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 4>& nonce,
-                  const std::array<unsigned, 4>& eta, const std::array<KPoly*, 4>& out,
-                  std::optional<Isa> isa = std::nullopt);
-void prf_cbd_into(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
-                  const std::array<unsigned, 8>& eta, const std::array<KPoly*, 8>& out,
-                  std::optional<Isa> isa = std::nullopt);
 
 // The whole k x k matrix, row-major: out[k * r + c] = A^[r, c], or A^T when
 // `transposed` (out[k * r + c] = A^[c, r]). Batches entries 8 (avx512) or 4
