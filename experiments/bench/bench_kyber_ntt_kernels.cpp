@@ -12,7 +12,7 @@
 #include "bench_registration.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
-#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "tsc_counter.hpp"
 
 namespace pqmul::bench {

@@ -17,7 +17,9 @@ concept can_multiply = requires(const M& m, typename M::accumulator& acc, const 
   m.multiply_accumulate(acc, x, y);
 };
 template <class M, class In>
-concept can_inverse = requires(const M& m, const In& in, Poly<SaberRing>& out) { m.inverse(in, out); };
+concept can_inverse = requires(const M& m, const In& in, Poly<SaberRing>& out) {
+  m.inverse(in, out);
+};
 }  // namespace
 
 static_assert(Multiplier<Toom>);
@@ -31,4 +33,21 @@ static_assert(!std::is_convertible_v<Poly<SaberRing>, Toom::operand>);
 TEST_CASE("the domain rules hold at compile time", "[domains]") {
   // The assertions above are the test; this case makes it visible in ctest.
   SUCCEED("static_asserts compiled");
+}
+
+// pqmul::add (the eager strategy's running sum) against 32-bit arithmetic on
+// every ring: sums of the extremes and of every residue with its mirror.
+TEST_CASE("add is the sum mod q on every ring", "[poly]") {
+  for_each_ring([]<RingDescription R>() {
+    Poly<R> a, b;
+    for (std::size_t i = 0; i < R::n; ++i) {
+      a[i] = static_cast<std::uint16_t>(i % 3 == 0 ? R::q - 1 : (i * 7919) % R::q);
+      b[i] = static_cast<std::uint16_t>(i % 3 == 1 ? R::q - 1 : (R::q - 1 - (i * 7919) % R::q));
+    }
+    const Poly<R> sum = add(a, b);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < R::n; ++i) wrong += sum[i] != (std::uint32_t{a[i]} + b[i]) % R::q;
+    INFO(R::name);
+    CHECK(wrong == 0);
+  });
 }

@@ -17,7 +17,7 @@
 #include "../common/isa_gate.hpp"
 #include "pqmul/algorithms/kernel_contracts.hpp"
 #if defined(PQMUL_X86_SIMD)
-#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #endif
 
 namespace {

@@ -17,7 +17,7 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
-#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "../common/isa_gate.hpp"
 

@@ -277,9 +277,9 @@ TEST_CASE("kyber compress avx2: add_mod_q and sub equal the portable ones", "[ky
   }
   std::size_t wrong = 0;
   for (const auto& [a, b] : pairs) {
-    wrong += !(add_mod_q(a, b, poly_kernels(Isa::avx2)) == add_mod_q(a, b));
+    const KPoly sum = add_mod_q(a, b, poly_kernels(Isa::avx2));
+    for (std::size_t i = 0; i < 256; ++i) wrong += sum[i] != (std::uint32_t{a[i]} + b[i]) % q;
     wrong += !(sub(a, b, poly_kernels(Isa::avx2)) == sub(a, b));
-    wrong += !(add_mod_q(a, b, poly_kernels(Isa::avx2)) == add(a, b));  // pqmul::add, the definition
   }
   CHECK(wrong == 0);
 }

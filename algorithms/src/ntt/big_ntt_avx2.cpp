@@ -13,6 +13,7 @@ namespace {
 
 using V = __m256i;
 constexpr std::size_t W = 8;
+constexpr unsigned log_W = 3;
 
 V load(const std::uint32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const V*>(p)); }
 void store(std::uint32_t* p, V v) { _mm256_storeu_si256(reinterpret_cast<V*>(p), v); }
@@ -63,16 +64,17 @@ V mul(V a, V b, V p, V mq) {
 }
 
 // The lower layers work on 16 coefficients, A = f[0..7] and B = f[8..15],
-// split into the low inputs X and the high inputs Y of layer `len` (4, 2, 1):
+// split into the low inputs X and the high inputs Y of layer len = 2^log_len
+// (4, 2, 1):
 //   len 4: X = f[0..3, 8..11]                Y = X + 4
 //   len 2: X = f[0, 1, 8, 9, 4, 5, 12, 13]    Y = X + 2
 //   len 1: X = f[0, 8, 2, 10, 4, 12, 6, 14]   Y = X + 1
 // (make_kernel_tables lays the twiddles out by the same map.)
-void split(unsigned len, V a, V b, V& x, V& y) {
-  if (len == 4) {
+void split(unsigned log_len, V a, V b, V& x, V& y) {
+  if (log_len == 2) {
     x = _mm256_permute2x128_si256(a, b, 0x20);
     y = _mm256_permute2x128_si256(a, b, 0x31);
-  } else if (len == 2) {
+  } else if (log_len == 1) {
     x = _mm256_unpacklo_epi64(a, b);
     y = _mm256_unpackhi_epi64(a, b);
   } else {
@@ -81,11 +83,11 @@ void split(unsigned len, V a, V b, V& x, V& y) {
   }
 }
 // The inverse of split.
-void merge(unsigned len, V x, V y, V& a, V& b) {
-  if (len == 4) {
+void merge(unsigned log_len, V x, V y, V& a, V& b) {
+  if (log_len == 2) {
     a = _mm256_permute2x128_si256(x, y, 0x20);
     b = _mm256_permute2x128_si256(x, y, 0x31);
-  } else if (len == 2) {
+  } else if (log_len == 1) {
     a = _mm256_unpacklo_epi64(x, y);
     b = _mm256_unpackhi_epi64(x, y);
   } else {
@@ -130,138 +132,18 @@ unsigned log2_of(std::size_t x) {
   return r;
 }
 
+V broadcast_lane(V x, unsigned log_d, std::size_t i) {
+  return _mm256_permutevar8x32_epi32(x, index_vector(base_indices.broadcast[log_d][i]));
+}
+V rotated_term(V y, V gy, unsigned log_d, std::size_t i) {
+  const V r = index_vector(base_indices.rotate[log_d][i]);
+  return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(y, r), _mm256_permutevar8x32_epi32(gy, r),
+                            index_vector(base_indices.wrapped[log_d][i]));
+}
+
 }  // namespace
 
-void forward(const PrimeKernelTables& t, std::uint32_t* f, std::size_t length, unsigned layers,
-             std::size_t nonzero) {
-  const V p = bcast(t.p);
-  const std::size_t d = length >> layers;
-  // Each block of 2 len coefficients is zero from `nonzero` on (relative to
-  // its start): where f[j + len] is zero the butterfly copies f[j]. After the
-  // layer the blocks of len are zero from min(nonzero, len) on.
-  for (std::size_t len = length / 2; len >= d && len >= W; len >>= 1) {
-    const std::size_t first = length / (2 * len);
-    const std::size_t active = nonzero > len ? (smaller(nonzero - len, len) + W - 1) / W * W : 0;
-    for (std::size_t g = 0, start = 0; start < length; ++g, start += 2 * len) {
-      const V z = bcast(t.zetas[first + g]), zq = bcast(t.zetas_shoup[first + g]);
-      for (std::size_t j = start; j < start + active; j += W) {
-        const V a = load(f + j), u = mul_bcast(load(f + j + len), z, zq, p);
-        store(f + j + len, sub(a, u, p));
-        store(f + j, add(a, u, p));
-      }
-      for (std::size_t j = start + active; j < start + len; j += W) store(f + j + len, load(f + j));
-    }
-    nonzero = smaller(nonzero, len);
-  }
-  if (d >= W) return;
-  const std::uint32_t* lanes = t.forward_lanes;
-  for (std::size_t c = 0; c < length; c += 2 * W) {
-    V a = load(f + c), b = load(f + c + W);
-    for (unsigned h = W / 2; h >= d; h >>= 1) {
-      V x, y;
-      split(h, a, b, x, y);
-      const V u = mul_lanes(y, load(lanes), load(lanes + W), p);
-      lanes += 2 * W;
-      merge(h, add(x, u, p), sub(x, u, p), a, b);
-    }
-    store(f + c, a);
-    store(f + c + W, b);
-  }
-}
-
-void inverse(const PrimeKernelTables& t, std::uint32_t* f, const std::uint32_t* in, std::size_t length,
-             unsigned layers) {
-  // The first pass reads `in`, the later ones f.
-  const std::uint32_t* src = in;
-  const V p = bcast(t.p);
-  const std::size_t d = length >> layers;
-  if (d < W) {
-    const std::uint32_t* lanes = t.inverse_lanes;
-    for (std::size_t c = 0; c < length; c += 2 * W) {
-      V a = load(src + c), b = load(src + c + W);
-      for (unsigned h = static_cast<unsigned>(d); h < W; h <<= 1) {
-        V x, y;
-        split(h, a, b, x, y);
-        const V v = mul_lanes(sub(y, x, p), load(lanes), load(lanes + W), p);
-        lanes += 2 * W;
-        merge(h, add(x, y, p), v, a, b);
-      }
-      store(f + c, a);
-      store(f + c + W, b);
-    }
-    src = f;
-  }
-  std::size_t len = d < W ? W : d;
-  for (; len < length / 2; len <<= 1) {
-    const std::size_t groups = length / (2 * len);
-    for (std::size_t g = 0, start = 0; start < length; ++g, start += 2 * len) {
-      const std::size_t k = 2 * groups - 1 - g;
-      const V z = bcast(t.zetas[k]), zq = bcast(t.zetas_shoup[k]);
-      for (std::size_t j = start; j < start + len; j += W) {
-        const V u = load(src + j), v = load(src + j + len);
-        store(f + j, add(u, v, p));
-        store(f + j + len, mul_bcast(sub(v, u, p), z, zq, p));
-      }
-    }
-    src = f;
-  }
-  // The last layer (len = length / 2, zetas[1]) with the scale.
-  const V s = bcast(t.scale), sq = bcast(t.scale_shoup);
-  const V z = bcast(t.last_zeta_scaled), zq = bcast(t.last_zeta_scaled_shoup);
-  for (std::size_t j = 0; j < len; j += W) {
-    const V u = load(src + j), v = load(src + j + len);
-    store(f + j, mul_bcast(add(u, v, p), s, sq, p));
-    store(f + j + len, mul_bcast(sub(v, u, p), z, zq, p));
-  }
-}
-
-void base_multiply_accumulate(const PrimeKernelTables& t, std::uint32_t* acc, const std::uint32_t* a,
-                              const std::uint32_t* b, std::size_t length, unsigned layers) {
-  const V p = bcast(t.p), mq = bcast(t.minus_p_inverse);
-  const std::size_t d = length >> layers;
-  if (d == 1) {
-    for (std::size_t i = 0; i < length; i += W)
-      store(acc + i, add(load(acc + i), mul(load(a + i), load(b + i), p, mq), p));
-    return;
-  }
-  if (d <= W) {
-    // Whole blocks in one register: sum over i of x_i times y rotated by i,
-    // its wrapped lanes taken from gamma y.
-    const unsigned log_d = log2_of(d);
-    for (std::size_t c = 0; c < length; c += W) {
-      const V x = load(a + c), y = load(b + c);
-      const V gy = mul_lanes(y, load(t.gamma_lanes + c), load(t.gamma_lanes_shoup + c), p);
-      V sum = load(acc + c);
-      for (std::size_t i = 0; i < d; ++i) {
-        const V xi = _mm256_permutevar8x32_epi32(x, index_vector(base_indices.broadcast[log_d][i]));
-        const V r = index_vector(base_indices.rotate[log_d][i]);
-        const V yi = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(y, r), _mm256_permutevar8x32_epi32(gy, r),
-                                        index_vector(base_indices.wrapped[log_d][i]));
-        sum = add(sum, mul(xi, yi, p, mq), p);
-      }
-      store(acc + c, sum);
-    }
-    return;
-  }
-  // d > W (a multiple of W): c[k] = sum_i x_i e[d + k - i], where e holds
-  // gamma y then y, so indices below d pick the wrapped terms.
-  alignas(32) std::uint32_t e[2 * 2048];
-  for (std::size_t block = 0; block < length; block += d) {
-    const std::uint32_t* x = a + block;
-    const std::uint32_t* y = b + block;
-    const V g = bcast(t.gammas[block / d]), gq = bcast(t.gammas_shoup[block / d]);
-    for (std::size_t k = 0; k < d; k += W) {
-      const V yk = load(y + k);
-      store(e + d + k, yk);
-      store(e + k, mul_bcast(yk, g, gq, p));
-    }
-    for (std::size_t k = 0; k < d; k += W) {
-      V sum = load(acc + block + k);
-      for (std::size_t i = 0; i < d; ++i) sum = add(sum, mul(bcast(x[i]), load(e + d + k - i), p, mq), p);
-      store(acc + block + k, sum);
-    }
-  }
-}
+#include "big_ntt_simd_layers.inl"
 
 void lift_centred(std::uint32_t* f, const std::uint16_t* a, std::size_t n, std::size_t length, std::uint32_t q,
                   std::uint32_t p) {

@@ -21,6 +21,7 @@ namespace {
 
 using V = __m512i;
 constexpr std::size_t W = 16;
+constexpr unsigned log_W = 4;
 
 V load(const std::uint32_t* p) { return _mm512_loadu_si512(p); }
 void store(std::uint32_t* p, V v) { _mm512_storeu_si512(p, v); }
@@ -139,136 +140,18 @@ constexpr BaseIndices make_base_indices() {
 }
 constexpr BaseIndices base_indices = make_base_indices();
 
+V broadcast_lane(V x, unsigned log_d, std::size_t i) {
+  return _mm512_permutexvar_epi32(index_vector(base_indices.broadcast[log_d][i]), x);
+}
+V rotated_term(V y, V gy, unsigned log_d, std::size_t i) {
+  const V r = index_vector(base_indices.rotate[log_d][i]);
+  return _mm512_mask_blend_epi32(base_indices.wrapped[log_d][i], _mm512_permutexvar_epi32(r, y),
+                                 _mm512_permutexvar_epi32(r, gy));
+}
+
 }  // namespace
 
-void forward(const PrimeKernelTables& t, std::uint32_t* f, std::size_t length, unsigned layers,
-             std::size_t nonzero) {
-  const V p = bcast(t.p);
-  const std::size_t d = length >> layers;
-  // Each block of 2 len coefficients is zero from `nonzero` on (relative to
-  // its start): where f[j + len] is zero the butterfly copies f[j]. After the
-  // layer the blocks of len are zero from min(nonzero, len) on.
-  for (std::size_t len = length / 2; len >= d && len >= W; len >>= 1) {
-    const std::size_t first = length / (2 * len);
-    const std::size_t active = nonzero > len ? (smaller(nonzero - len, len) + W - 1) / W * W : 0;
-    for (std::size_t g = 0, start = 0; start < length; ++g, start += 2 * len) {
-      const V z = bcast(t.zetas[first + g]), zq = bcast(t.zetas_shoup[first + g]);
-      for (std::size_t j = start; j < start + active; j += W) {
-        const V a = load(f + j), u = mul_bcast(load(f + j + len), z, zq, p);
-        store(f + j + len, sub(a, u, p));
-        store(f + j, add(a, u, p));
-      }
-      for (std::size_t j = start + active; j < start + len; j += W) store(f + j + len, load(f + j));
-    }
-    nonzero = smaller(nonzero, len);
-  }
-  if (d >= W) return;
-  const std::uint32_t* lanes = t.forward_lanes;
-  const unsigned log_d = log2_of(d);
-  for (std::size_t c = 0; c < length; c += 2 * W) {
-    V a = load(f + c), b = load(f + c + W);
-    for (unsigned log_len = 3;; --log_len) {
-      V x, y;
-      split(log_len, a, b, x, y);
-      const V u = mul_lanes(y, load(lanes), load(lanes + W), p);
-      lanes += 2 * W;
-      merge(log_len, add(x, u, p), sub(x, u, p), a, b);
-      if (log_len == log_d) break;
-    }
-    store(f + c, a);
-    store(f + c + W, b);
-  }
-}
-
-void inverse(const PrimeKernelTables& t, std::uint32_t* f, const std::uint32_t* in, std::size_t length,
-             unsigned layers) {
-  // The first pass reads `in`, the later ones f.
-  const std::uint32_t* src = in;
-  const V p = bcast(t.p);
-  const std::size_t d = length >> layers;
-  if (d < W) {
-    const std::uint32_t* lanes = t.inverse_lanes;
-    const unsigned log_d = log2_of(d);
-    for (std::size_t c = 0; c < length; c += 2 * W) {
-      V a = load(src + c), b = load(src + c + W);
-      for (unsigned log_len = log_d; log_len < 4; ++log_len) {
-        V x, y;
-        split(log_len, a, b, x, y);
-        const V v = mul_lanes(sub(y, x, p), load(lanes), load(lanes + W), p);
-        lanes += 2 * W;
-        merge(log_len, add(x, y, p), v, a, b);
-      }
-      store(f + c, a);
-      store(f + c + W, b);
-    }
-    src = f;
-  }
-  std::size_t len = d < W ? W : d;
-  for (; len < length / 2; len <<= 1) {
-    const std::size_t groups = length / (2 * len);
-    for (std::size_t g = 0, start = 0; start < length; ++g, start += 2 * len) {
-      const std::size_t k = 2 * groups - 1 - g;
-      const V z = bcast(t.zetas[k]), zq = bcast(t.zetas_shoup[k]);
-      for (std::size_t j = start; j < start + len; j += W) {
-        const V u = load(src + j), v = load(src + j + len);
-        store(f + j, add(u, v, p));
-        store(f + j + len, mul_bcast(sub(v, u, p), z, zq, p));
-      }
-    }
-    src = f;
-  }
-  const V s = bcast(t.scale), sq = bcast(t.scale_shoup);
-  const V z = bcast(t.last_zeta_scaled), zq = bcast(t.last_zeta_scaled_shoup);
-  for (std::size_t j = 0; j < len; j += W) {
-    const V u = load(src + j), v = load(src + j + len);
-    store(f + j, mul_bcast(add(u, v, p), s, sq, p));
-    store(f + j + len, mul_bcast(sub(v, u, p), z, zq, p));
-  }
-}
-
-void base_multiply_accumulate(const PrimeKernelTables& t, std::uint32_t* acc, const std::uint32_t* a,
-                              const std::uint32_t* b, std::size_t length, unsigned layers) {
-  const V p = bcast(t.p), mq = bcast(t.minus_p_inverse);
-  const std::size_t d = length >> layers;
-  if (d == 1) {
-    for (std::size_t i = 0; i < length; i += W)
-      store(acc + i, add(load(acc + i), mul(load(a + i), load(b + i), p, mq), p));
-    return;
-  }
-  if (d <= W) {
-    const unsigned log_d = log2_of(d);
-    for (std::size_t c = 0; c < length; c += W) {
-      const V x = load(a + c), y = load(b + c);
-      const V gy = mul_lanes(y, load(t.gamma_lanes + c), load(t.gamma_lanes_shoup + c), p);
-      V sum = load(acc + c);
-      for (std::size_t i = 0; i < d; ++i) {
-        const V xi = _mm512_permutexvar_epi32(index_vector(base_indices.broadcast[log_d][i]), x);
-        const V r = index_vector(base_indices.rotate[log_d][i]);
-        const V yi = _mm512_mask_blend_epi32(base_indices.wrapped[log_d][i], _mm512_permutexvar_epi32(r, y),
-                                             _mm512_permutexvar_epi32(r, gy));
-        sum = add(sum, mul(xi, yi, p, mq), p);
-      }
-      store(acc + c, sum);
-    }
-    return;
-  }
-  alignas(64) std::uint32_t e[2 * 2048];
-  for (std::size_t block = 0; block < length; block += d) {
-    const std::uint32_t* x = a + block;
-    const std::uint32_t* y = b + block;
-    const V g = bcast(t.gammas[block / d]), gq = bcast(t.gammas_shoup[block / d]);
-    for (std::size_t k = 0; k < d; k += W) {
-      const V yk = load(y + k);
-      store(e + d + k, yk);
-      store(e + k, mul_bcast(yk, g, gq, p));
-    }
-    for (std::size_t k = 0; k < d; k += W) {
-      V sum = load(acc + block + k);
-      for (std::size_t i = 0; i < d; ++i) sum = add(sum, mul(bcast(x[i]), load(e + d + k - i), p, mq), p);
-      store(acc + block + k, sum);
-    }
-  }
-}
+#include "big_ntt_simd_layers.inl"
 
 void lift_centred(std::uint32_t* f, const std::uint16_t* a, std::size_t n, std::size_t length, std::uint32_t q,
                   std::uint32_t p) {

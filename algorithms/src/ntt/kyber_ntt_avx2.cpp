@@ -1,4 +1,5 @@
-// AVX2 kernels of the Kyber / ML-KEM NTT (declared in kyber_ntt_avx2.hpp).
+// AVX2 kernels of the Kyber / ML-KEM NTT transforms (kyber_ntt_simd_kernels.inl;
+// the lane-wise kernels are in kyber_ntt_lanes_avx2.cpp).
 // Only kernels live here (see cmake/simd.cmake): the twiddle tables are built
 // at compile time by helpers of this file, nothing from a project header is
 // called.
@@ -20,15 +21,15 @@
 #include <cstdint>
 
 #include "kyber_ntt_simd_constants.hpp"
-#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
+#include "kyber_ntt_avx2_vectors.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/kernel_contracts.hpp"
 
 namespace pqmul::kyber_ntt::avx2 {
 namespace {
 
-using V = __m256i;
-
 using namespace simd_constants;
+using namespace vectors;
 
 // 128^-1 * 2^16 and 128^-1 * 2^32 mod q: the inverse's scaling for plain and
 // for R^-1-carrying input, in Montgomery form (one fqmul removes one R).
@@ -36,19 +37,6 @@ constexpr std::int64_t kInv128 = power_mod(128, kQ - 2);
 constexpr std::int16_t kScalePlain = centred_mod(kInv128 << 16);
 constexpr std::int16_t kScaleMontgomery = centred_mod(kInv128 * power_mod(1 << 16, 2));
 
-// A vector constant c for a Montgomery product: lanes of c and of c q^-1.
-struct alignas(32) Twiddle {
-  std::int16_t c[16];
-  std::int16_t c_qinv[16];
-};
-consteval Twiddle make_twiddle(const std::int16_t (&c)[16]) {
-  Twiddle t{};
-  for (int i = 0; i < 16; ++i) {
-    t.c[i] = c[i];
-    t.c_qinv[i] = times_qinv(c[i]);
-  }
-  return t;
-}
 // Lane l holds zeta(first + l / run).
 consteval Twiddle zeta_runs(int first, int run) {
   std::int16_t c[16]{};
@@ -111,27 +99,8 @@ consteval InverseTable make_inverse_table() {
   }
   return t;
 }
-// Base multiplication: lane 2i+1 holds gamma_i (the lane that multiplies b1),
-// even lanes R mod q, the Montgomery form of 1 (b0 passes through, mod q).
-struct alignas(32) GammaTable {
-  Twiddle v[16];
-};
-consteval GammaTable make_gamma_table() {
-  GammaTable t{};
-  for (int r = 0; r < 16; ++r) {
-    std::int16_t c[16]{};
-    for (int p = 0; p < 8; ++p) {
-      c[2 * p] = centred_mod(std::int64_t{1} << 16);
-      c[2 * p + 1] = gamma(8 * r + p);
-    }
-    t.v[r] = make_twiddle(c);
-  }
-  return t;
-}
-
 alignas(64) constexpr ForwardTable forward_table = make_forward_table();
 alignas(64) constexpr InverseTable inverse_table = make_inverse_table();
-alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
 
 // The tables read through a pointer the compiler cannot see through: it then
 // takes the constants from memory (as instruction operands) instead of
@@ -141,44 +110,6 @@ template <class T>
   const T* p = &table;
   __asm__("" : "+r"(p));
   return *p;
-}
-
-// --- vector helpers ---
-// Loops over registers are unrolled completely (the pragmas) so that the
-// register arrays stay in registers whatever the optimisation level.
-
-[[gnu::always_inline]] inline V load(const std::int16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const V*>(p)); }
-[[gnu::always_inline]] inline void store(std::int16_t* p, V v) { _mm256_storeu_si256(reinterpret_cast<V*>(p), v); }
-[[gnu::always_inline]] inline V load32(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const V*>(p)); }
-[[gnu::always_inline]] inline void store32(std::int32_t* p, V v) { _mm256_storeu_si256(reinterpret_cast<V*>(p), v); }
-
-[[gnu::always_inline]] inline V q_vector() { return _mm256_set1_epi16(static_cast<short>(kQ)); }
-
-// Results of fqmul and barrett pass through an empty asm: it keeps each one a
-// single value, which stops the compiler from reassociating the additions
-// of the next layer into their parts (more additions, and spills).
-[[gnu::always_inline]] inline V opaque(V v) {
-  __asm__("" : "+x"(v));
-  return v;
-}
-
-// a * c * R^-1 per lane, exactly kyber_ntt::fqmul: the low halves of a c and
-// of t q agree, so the difference of the high halves is (a c - t q) / 2^16.
-//   any int16 a, |c| <= (q-1)/2  ->  |r| < q.
-[[gnu::always_inline]] inline V fqmul(V a, V c, V c_qinv, V q) {
-  const V t = _mm256_mullo_epi16(a, c_qinv);
-  const V high = _mm256_mulhi_epi16(a, c);
-  return opaque(_mm256_sub_epi16(high, _mm256_mulhi_epi16(t, q)));
-}
-[[gnu::always_inline]] inline V fqmul(V a, const Twiddle& w, V q) { return fqmul(a, load(w.c), load(w.c_qinv), q); }
-
-// Exactly kyber_ntt::barrett_reduce for every int16: floor((floor(a v / 2^16)
-// + 2^9) / 2^10) = floor((a v + 2^25) / 2^26), and vpmulhrsw by 2^5 computes
-// the outer rounding shift.
-[[gnu::always_inline]] inline V barrett(V a, V q) {
-  V t = _mm256_mulhi_epi16(a, _mm256_set1_epi16(kBarrettV));
-  t = _mm256_mulhrs_epi16(t, _mm256_set1_epi16(1 << 5));
-  return opaque(_mm256_sub_epi16(a, _mm256_mullo_epi16(t, q)));
 }
 
 // Cooley-Tukey: (a, b) -> (a + b zeta, a - b zeta).
@@ -373,9 +304,7 @@ constexpr int kPairsPerPass = 8;
 
 }  // namespace
 
-// The bounds of kyber_ntt_avx2.hpp, checked in the debug build.
-constexpr std::int64_t kHalf = (kQ - 1) / 2;
-
+// (The bounds of kyber_ntt_simd_kernels.inl are checked in the debug build.)
 void forward(std::int16_t* f) {
   PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward", "input", f, 256, 1 - kQ, kQ - 1);
   const V q = q_vector();
@@ -384,6 +313,11 @@ void forward(std::int16_t* f) {
 #pragma GCC unroll 2
   for (int j0 = 0; j0 < 8; j0 += kPairsPerPass) forward_inner(f, q, j0);
   PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward", "output", f, 256, 1 - 8 * kQ, 8 * kQ - 1);
+}
+
+void forward_centred(std::int16_t* f) {
+  forward(f);
+  reduce(f);
 }
 
 void inverse(std::int16_t* f) {
@@ -397,94 +331,6 @@ void inverse_from_montgomery(std::int16_t* f) {
                      inverse_input_bound - 1);
   inverse_with(f, 1);
   PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse_from_montgomery", "output", f, 256, 1 - kQ, kQ - 1);
-}
-
-void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_accumulate", "a", a, 256, -kHalf, kHalf);
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_accumulate", "b", b, 256, -kHalf, kHalf);
-  const V q = q_vector();
-  // Swaps the two int16 of every 32-bit pair: (b0, b1) -> (b1, b0). Opaque,
-  // so that the compiler keeps one vpshufb (clang would use two shuffles).
-  const V swap = opaque(_mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
-                                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
-  #pragma GCC unroll 16
-  for (int r = 0; r < 16; ++r) {
-    const V va = load(a + 16 * r), vb = load(b + 16 * r);
-    const V even = fqmul(vb, gamma_table.v[r], q);               // (b0, b1 gamma) mod q
-    const V odd = _mm256_shuffle_epi8(vb, swap);                 // (b1, b0)
-    const V c0 = _mm256_madd_epi16(va, even);                    // a0 b0 + a1 b1 gamma mod q
-    const V c1 = _mm256_madd_epi16(va, odd);                     // a0 b1 + a1 b0
-    // Interleaved per 128-bit half: lanes 0-3 | 8-11 and 4-7 | 12-15.
-    const V lo = _mm256_unpacklo_epi32(c0, c1);
-    const V hi = _mm256_unpackhi_epi32(c0, c1);
-    std::int32_t* out = acc + 16 * r;
-    store32(out, _mm256_add_epi32(load32(out), _mm256_permute2x128_si256(lo, hi, 0x20)));
-    store32(out + 8, _mm256_add_epi32(load32(out + 8), _mm256_permute2x128_si256(lo, hi, 0x31)));
-  }
-}
-
-void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
-  const V q = q_vector();
-  const V qinv = _mm256_set1_epi16(kQinv);
-  const V low_mask = _mm256_set1_epi32(0xffff);
-  #pragma GCC unroll 16
-  for (int i = 0; i < 16; ++i) {
-    const V x = load32(acc + 16 * i), y = load32(acc + 16 * i + 8);
-    // Low and high halves of the 16 lanes, in order (packs work per 128-bit
-    // half, the permutation puts the halves back in place).
-    V low = _mm256_packus_epi32(_mm256_and_si256(x, low_mask), _mm256_and_si256(y, low_mask));
-    V high = _mm256_packs_epi32(_mm256_srai_epi32(x, 16), _mm256_srai_epi32(y, 16));
-    low = _mm256_permute4x64_epi64(low, 0xD8);
-    high = _mm256_permute4x64_epi64(high, 0xD8);
-    // Montgomery: lane * R^-1 = high - (t q) / 2^16 with t = low q^-1. The
-    // high half is Barrett-reduced first so the difference fits int16.
-    const V m = _mm256_mulhi_epi16(_mm256_mullo_epi16(low, qinv), q);
-    store(r + 16 * i, barrett(_mm256_sub_epi16(barrett(high, q), m), q));
-  }
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::reduce_accumulator", "output", r, 256, -kHalf, kHalf);
-}
-
-void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
-  reduce_accumulator(r, acc);  // acc R^-1, centred
-  // Times R^2 R^-1 = R removes the R^-1; then centre again (the portable
-  // to_ntt's steps, lane for lane).
-  const V q = q_vector();
-  const V r2v = _mm256_set1_epi16(kR2), r2_qinv = _mm256_set1_epi16(times_qinv(kR2));
-  #pragma GCC unroll 16
-  for (int i = 0; i < 16; ++i) store(r + 16 * i, barrett(fqmul(load(r + 16 * i), r2v, r2_qinv, q), q));
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::accumulator_to_centred", "output", r, 256, -kHalf, kHalf);
-}
-
-void reduce(std::int16_t* f) {
-  const V q = q_vector();
-  #pragma GCC unroll 16
-  for (int i = 0; i < 16; ++i) store(f + 16 * i, barrett(load(f + 16 * i), q));
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::reduce", "output", f, 256, -kHalf, kHalf);
-}
-
-void to_canonical(std::uint16_t* out, const std::int16_t* f) {
-  const V q = q_vector();
-  #pragma GCC unroll 16
-  for (int i = 0; i < 16; ++i) {
-    const V r = barrett(load(f + 16 * i), q);
-    const V v = _mm256_add_epi16(r, _mm256_and_si256(q, _mm256_srai_epi16(r, 15)));
-    _mm256_storeu_si256(reinterpret_cast<V*>(out + 16 * i), v);
-  }
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::to_canonical", "output", out, 256, 0, kQ - 1);
-}
-
-void centre_canonical(std::int16_t* out, const std::uint16_t* c) {
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::centre_canonical", "input", c, 256, 0, kQ - 1);
-  const V q = q_vector();
-  const V half = _mm256_set1_epi16(static_cast<short>((kQ - 1) / 2));
-  #pragma GCC unroll 16
-  for (int i = 0; i < 16; ++i) {
-    // Canonical values are below 2^15, so the signed compare holds.
-    const V v = _mm256_loadu_si256(reinterpret_cast<const V*>(c + 16 * i));
-    const V centred = _mm256_sub_epi16(v, _mm256_and_si256(q, _mm256_cmpgt_epi16(v, half)));
-    _mm256_storeu_si256(reinterpret_cast<V*>(out + 16 * i), centred);
-  }
-  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::centre_canonical", "output", out, 256, -kHalf, kHalf);
 }
 
 }  // namespace pqmul::kyber_ntt::avx2

@@ -1,7 +1,7 @@
-// AVX-512 kernels of the lane-wise steps of the Kyber / ML-KEM NTT
-// multiplier (declared in kyber_ntt_avx512.hpp): base multiply-accumulate and
-// the reductions, on 32 lanes. The same arithmetic as the AVX2 kernels, lane
-// for lane, so the results are equal to theirs. Only kernels live here (see
+// AVX-512 kernels of the Kyber / ML-KEM NTT multiplier
+// (kyber_ntt_simd_kernels.inl): base multiply-accumulate and the reductions
+// on 32 lanes, the same arithmetic as the AVX2 kernels lane for lane, so the
+// results are equal to theirs; the transforms are the AVX2 ones. Only kernels live here (see
 // cmake/simd.cmake); the constants come from consteval helpers.
 // GCC 12 reports its own AVX-512 headers' deliberately undefined vectors
 // (self-initialised) as uninitialised wherever those intrinsics are inlined.
@@ -16,7 +16,7 @@
 
 #include "kyber_ntt_simd_constants.hpp"
 #include "pqmul/algorithms/kernel_contracts.hpp"
-#include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 
 namespace pqmul::kyber_ntt::avx512 {
 namespace {
@@ -135,7 +135,7 @@ template <bool Canonical, bool Accumulate = true>
 
 }  // namespace
 
-// The bounds of the AVX2 twins (kyber_ntt_avx2.hpp), checked in the debug build.
+// The bounds of kyber_ntt_simd_kernels.inl, checked in the debug build.
 constexpr std::int64_t kHalf = (kQ - 1) / 2;
 
 void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
@@ -259,5 +259,26 @@ void to_canonical(std::uint16_t* out, const std::int16_t* f) {
   for (int i = 0; i < 8; ++i) store(out + 32 * i, canonical(barrett(load_halves(f + 32 * i), q), q));
   PQMUL_KERNEL_BOUND("kyber_ntt::avx512::to_canonical", "output", out, 256, 0, kQ - 1);
 }
+
+void centre_canonical(std::int16_t* out, const std::uint16_t* c) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::centre_canonical", "input", c, 256, 0, kQ - 1);
+  const V q = q_vector();
+  const V half = _mm512_set1_epi16((kQ - 1) / 2);
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) {
+    const V v = load(c + 32 * i);
+    store(out + 32 * i, _mm512_mask_sub_epi16(v, _mm512_cmpgt_epi16_mask(v, half), v, q));
+  }
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::centre_canonical", "output", out, 256, -kHalf, kHalf);
+}
+
+// The transforms: the AVX2 kernels, whose in-register transposes are written
+// for 16 lanes. The reduction after the forward NTT is the AVX2 one too: its
+// 256-bit loads meet the NTT's 256-bit stores, where 512-bit loads would wait
+// for them to retire.
+void forward(std::int16_t* f) { avx2::forward(f); }
+void forward_centred(std::int16_t* f) { avx2::forward_centred(f); }
+void inverse(std::int16_t* f) { avx2::inverse(f); }
+void inverse_from_montgomery(std::int16_t* f) { avx2::inverse_from_montgomery(f); }
 
 }  // namespace pqmul::kyber_ntt::avx512

@@ -10,8 +10,7 @@
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
-#include "pqmul/algorithms/ntt/kyber_ntt_avx2.hpp"
-#include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
 
 namespace pqmul {

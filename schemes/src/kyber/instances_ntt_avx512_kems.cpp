@@ -6,7 +6,7 @@
 
 #if defined(PQMUL_X86_SIMD)
 
-#include "pqmul/algorithms/ntt/kyber_ntt_avx512.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 
 namespace pqmul::kyber {
 

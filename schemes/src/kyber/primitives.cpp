@@ -129,7 +129,7 @@ void message_into(const std::uint8_t* m, KPoly& f) {
     }
 }
 
-// a - b lies in (-q, q): one masked addition of q, in 16-bit lanes (as add_mod_q_into).
+// a - b lies in (-q, q): one masked addition of q, in 16-bit lanes (as pqmul::add_into).
 void sub_into(const KPoly& a, const KPoly& b, KPoly& r) {
   for (std::size_t i = 0; i < 256; ++i) {
     const auto t = static_cast<std::int16_t>(a[i] - b[i]);
@@ -396,7 +396,7 @@ const PolyKernels& portable_poly_kernels() {
       {&decompress_into},
       {&message_into},
       {[](const KPoly& w, std::uint8_t* m) { poly_to_message(w, std::span<std::uint8_t, 32>(m, 32)); }},
-      {&add_mod_q_into},
+      {&add_into<KyberRing>},
       {&sub_into},
   };
   return table;

@@ -27,7 +27,7 @@ struct Poly {
   std::array<std::uint16_t, R::n> coeffs;
 
   constexpr Poly() : coeffs{} {}
-  explicit Poly(Uninitialized) {}
+  constexpr explicit Poly(Uninitialized) {}
 
   constexpr std::uint16_t& operator[](std::size_t i) { return coeffs[i]; }
   constexpr const std::uint16_t& operator[](std::size_t i) const { return coeffs[i]; }
@@ -41,15 +41,23 @@ constexpr bool is_canonical(const Poly<R>& p) {
   return true;
 }
 
+// r = a + b mod q, branch-free (coefficients may be secret); r may be a or b.
+// For the rings' q (at most 2^14) a + b - q lies in (-q, q): 16-bit lanes
+// with one masked addition of q, taken from the sign, so that baseline SSE2
+// vectorises it (the eager strategy's running sums pay for this loop).
+template <RingDescription R>
+constexpr void add_into(const Poly<R>& a, const Poly<R>& b, Poly<R>& r) {
+  static_assert(R::q <= (1u << 14), "a + b - q must fit in 16 signed bits");
+  for (std::size_t i = 0; i < R::n; ++i) {
+    const auto t = static_cast<std::int16_t>(a[i] + b[i] - static_cast<int>(R::q));
+    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(R::q) & (t >> 15)));
+  }
+}
+
 template <RingDescription R>
 constexpr Poly<R> add(const Poly<R>& a, const Poly<R>& b) {
-  Poly<R> r;
-  for (std::size_t i = 0; i < R::n; ++i) {
-    // Branch-free conditional subtraction: coefficients may be secret.
-    std::uint32_t s = std::uint32_t{a[i]} + b[i] - R::q;
-    s += R::q & (0u - (s >> 31));
-    r[i] = static_cast<std::uint16_t>(s);
-  }
+  Poly<R> r(uninitialized);
+  add_into(a, b, r);
   return r;
 }
 

@@ -9,9 +9,9 @@
 // boundaries and multiplies in the normal domain. The algebra is the same, so
 // every multiplier produces the same bytes.
 #include <algorithm>
-#include <functional>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -108,7 +108,7 @@ class Kyber {
     // H(ek) and A^T (in one run of the Keccak lanes on a SIMD ISA).
     sample_matrix_beside(rho_of(ek), k, true, a_t, digest_job(ek, {}, h_ek), hash_isa_);
     const auto kr = hash_g(m, h_ek);  // (K, r)
-    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, &a_t);
+    pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, a_t);
     if constexpr (P::version == Version::fips203) {
       std::copy(kr.begin(), kr.begin() + 32, ss.begin());
     } else {
@@ -154,7 +154,7 @@ class Kyber {
     const NoiseBeside noise_job{r, 0, etas, noise_polys};
     sample_in_lanes(rho_of(ek), k, true, a_t, &job, &noise_job, hash_isa_);
     std::array<std::uint8_t, P::ct_bytes> ct_prime;
-    pke_encrypt(ek, m_prime, r, ct_prime, &a_t, &noise_polys);
+    pke_encrypt(ek, m_prime, r, ct_prime, a_t, &noise_polys);
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
       // K_bar = J(z || c).
@@ -172,8 +172,8 @@ class Kyber {
  private:
   static void check_length(std::span<const std::uint8_t> s, std::size_t expected, const char* what) {
     if (s.size() != expected)
-      throw InvalidInput(std::string(P::name) + ": " + what + " must be " + std::to_string(expected) +
-                         " bytes, not " + std::to_string(s.size()));
+      throw InvalidInput(std::string(P::name) + ": " + what + " must be " + std::to_string(expected) + " bytes, not " +
+                         std::to_string(s.size()));
   }
 
   // G(a || b) = SHA3-512.
@@ -221,13 +221,6 @@ class Kyber {
     return etas;
   }
 
-  // A^ (or A^T when `transposed`) row-major: entry [i][j] = SampleNTT(rho || j || i).
-  std::array<KPoly, k * k> matrix(std::span<const std::uint8_t, 32> rho, bool transposed) const {
-    auto a = unzeroed<k * k>();
-    sample_matrix(rho, k, transposed, a, hash_isa_);
-    return a;
-  }
-
   // N noise polynomials: out[t] = SamplePolyCBD_eta[t](PRF(seed, first_nonce + t)),
   // scheduled for the Keccak kernels of hash_isa_ (sample_noise_polys).
   template <std::size_t N>
@@ -236,131 +229,58 @@ class Kyber {
     sample_noise_polys(seed, first_nonce, eta, out, hash_isa_);
   }
 
-  // The operands of a vector for the cached strategy. Multipliers of plain
-  // storage (UnfilledStorage: transform writes an operand whole) keep them in
-  // place, without a heap allocation or a copy per operand; the others in a
-  // vector of make_operand()'s.
-  static constexpr bool plain_operands =
-      std::is_base_of_v<UnfilledStorage<typename M::operand, typename M::accumulator>, M>;
-  struct InPlaceOperands {
-    InPlaceOperands() {}  // (the operands are left for transform to write)
-    std::array<typename M::operand, k> items;
-    bool present = false;
-    bool empty() const { return !present; }
-    const typename M::operand& operator[](std::size_t i) const { return items[i]; }
-  };
-  using Operands = std::conditional_t<plain_operands, InPlaceOperands, std::vector<typename M::operand>>;
-
-  // One matrix-vector row: acc = sum_j A^[row][j] * v_j, where v holds the
-  // vector's operands (the cached strategy transforms them once; the lazy
-  // one again for each row; the eager one inverts every product separately).
-  void transform_vector(VectorView v, Operands& out) const {
-    if constexpr (plain_operands) {
-      for (unsigned i = 0; i < k; ++i) m_.transform(v[i], out.items[i]);
-      out.present = true;
-    } else {
-      out.clear();
-      out.reserve(v.size());
-      for (const auto& p : v) {
-        out.push_back(m_.make_operand());
-        m_.transform(p, out.back());
-      }
-    }
-  }
-
-  // out = the operands of v for the cached strategy, none for the others.
+  // The operands of a vector for the cached strategy (in place where the
+  // multiplier's storage allows: TransformedArray).
+  using Operands = TransformedArray<M, k>;
   void cache_operands(VectorView v, Operands& out) const {
-    if (strategy_ == Strategy::cached) transform_vector(v, out);
+    if (strategy_ == Strategy::cached) out.transform(m_, v);
   }
 
-  // Computes, for each row, the product with the matrix (or its transpose)
-  // and hands the row's accumulator to `finish(row, acc)`. For the eager
-  // strategy the products are inverted one by one and summed in the normal
-  // domain; `finish_normal(row, sum)` then receives the sum.
-  // `cached`: the operands of v (transform_vector) for the cached strategy.
-  // `precomputed`: the matrix (already transposed if asked) when sampled
-  // before, else null. Rows [first_row, end_row) only.
-  template <class Finish, class FinishNormal>
-  void matrix_times(std::span<const std::uint8_t, 32> rho, bool transposed, VectorView v,
-                    const Operands& cached, const Matrix* precomputed, Finish&& finish,
-                    FinishNormal&& finish_normal, unsigned first_row = 0, unsigned end_row = k) const {
-    // (Both branches are prvalues: the matrix is built in place, not copied.)
-    const Matrix sampled = precomputed != nullptr ? unzeroed<k * k>() : matrix(rho, transposed);
-    const Matrix& entries = precomputed != nullptr ? *precomputed : sampled;
-    auto a = m_.make_operand(), x = m_.make_operand();
-    auto acc = m_.make_accumulator();
-    KPoly sum(uninitialized);  // the eager strategy's running sum, zeroed per row
-    for (unsigned row = first_row; row < end_row; ++row) {
-      if (strategy_ == Strategy::eager) sum = KPoly{};
-      for (unsigned col = 0; col < k; ++col) {
-        const typename M::operand* vx = &x;
-        if (strategy_ == Strategy::cached) {
-          vx = &cached[col];
-        } else {
-          m_.transform(v[col], x);
-        }
-        Bridge::multiply_ntt(m_, acc, entries[k * row + col], a, *vx, col == 0 || strategy_ == Strategy::eager);
-        if (strategy_ == Strategy::eager) {
-          KPoly product;
-          m_.inverse(acc, product);
-          sum = add_mod_q(sum, product);
-        }
-      }
-      if (strategy_ == Strategy::eager) {
-        finish_normal(row, sum);
-      } else {
-        finish(row, acc);
-      }
-    }
-  }
-
-  // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain.
-  // `cached`: as for matrix_times (empty unless the strategy is cached).
+  // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain (one
+  // row of rows_times).
   KPoly inner_product_ntt(VectorView f_hat, VectorView v, const Operands& cached) const {
-    auto a = m_.make_operand(), x = m_.make_operand();
-    auto acc = m_.make_accumulator();
-    KPoly sum = strategy_ == Strategy::eager ? KPoly{} : KPoly(uninitialized);  // the eager sum starts at zero
-    for (unsigned j = 0; j < k; ++j) {
-      const typename M::operand* vx = &x;
-      if (cached.empty()) {
-        m_.transform(v[j], x);
-      } else {
-        vx = &cached[j];
-      }
-      Bridge::multiply_ntt(m_, acc, f_hat[j], a, *vx, j == 0 || strategy_ == Strategy::eager);
-      if (strategy_ == Strategy::eager) {
-        KPoly product;
-        m_.inverse(acc, product);
-        sum = add_mod_q(sum, product);
-      }
-    }
-    if (strategy_ != Strategy::eager) m_.inverse(acc, sum);
+    KPoly sum(uninitialized);
+    rows_times(
+        f_hat, v, cached, RowRange{0, 1},
+        [&](std::size_t, const typename M::accumulator& acc) { m_.inverse(acc, sum); },
+        [&](std::size_t, const KPoly& normal) { sum = normal; });
     return sum;
+  }
+
+  // K-PKE's products on the shared strategies (module_rows): rows of E v, E
+  // row-major with k columns in the NTT domain (A^, A^T, t^, s^), its entries
+  // met through the bridge. Lazy and cached: `finish(row, acc)`; eager:
+  // `finish_normal(row, sum)`. `cached`: v's operands for the cached
+  // strategy, else empty.
+  template <class Finish, class FinishNormal>
+  void rows_times(std::span<const KPoly> entries, VectorView v, const Operands& cached, RowRange rows, Finish&& finish,
+                  FinishNormal&& finish_normal) const {
+    auto scratch = m_.make_operand();
+    module_rows(
+        m_, strategy_, std::span<const KPoly>(v), cached.view(), rows,
+        [&](typename M::accumulator& acc, std::size_t row, std::size_t col, const typename M::operand& x, bool first) {
+          Bridge::multiply_ntt(m_, acc, entries[k * row + col], scratch, x, first);
+        },
+        finish, finish_normal);
   }
 
   // Vector{f(0), ..., f(k - 1)}, each polynomial built in place (no zeroed
   // temporaries to copy over: every KPoly starts zeroed).
   template <class F>
   static Vector vector_of(F&& f) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) { return Vector{f(unsigned{I})...}; }(
-        std::make_index_sequence<k>{});
+    return [&]<std::size_t... I>(std::index_sequence<I...>) { return Vector{f(unsigned{I})...}; }(std::make_index_sequence<k>{});
   }
 
   // K-PKE.KeyGen (FIPS 203 Algorithm 13), and H(ek) into ek_digest (which
-  // keygen_internal stores in dk). Defined in kyber_pke.hpp, as are the two below.
+  // keygen_internal stores in dk). Defined in kyber_pke.hpp, as are the two
+  // below and KeygenRows (its rows of t^).
+  struct KeygenRows;
   void pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std::uint8_t> ek, std::span<std::uint8_t> dk_pke,
                   std::span<std::uint8_t, 32> ek_digest) const;
-  // pke_keygen's sampling, t^ and H(ek) for k = 2 on the Keccak lanes; false
-  // where that schedule does not apply.
-  template <class EncodeRows>
-  bool keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<const std::uint8_t, 32> sigma,
-                          std::span<KPoly, 2 * k> se, Operands& s_ops, std::span<std::uint8_t> ek,
-                          std::span<std::uint8_t, 32> ek_digest, EncodeRows& encode_rows) const;
-  // K-PKE.Encrypt (FIPS 203 Algorithm 14).
-  // a_t: A^T when it was sampled already (beside a hash), else null.
-  // sampled_noise: y, e1, e2 when sampled already (PRF(r, 0 .. 2k)), else null.
+  // K-PKE.Encrypt (FIPS 203 Algorithm 14), given A^T (sampled by the caller
+  // beside a hash). sampled_noise: y, e1, e2 when sampled already (PRF(r, 0 .. 2k)), else null.
   void pke_encrypt(std::span<const std::uint8_t> ek, std::span<const std::uint8_t, 32> msg,
-                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct, const Matrix* a_t = nullptr,
+                   std::span<const std::uint8_t, 32> r, std::span<std::uint8_t> ct, const Matrix& a_t,
                    const std::array<KPoly, 2 * k + 1>* sampled_noise = nullptr) const;
   // K-PKE.Decrypt (FIPS 203 Algorithm 15).
   void pke_decrypt(std::span<const std::uint8_t> dk_pke, std::span<const std::uint8_t> ct,

@@ -35,7 +35,7 @@ struct NttBridge {
   static KPoly sum_to_ntt(const M& m, const accumulator& acc, const KPoly& e) {
     KPoly sum;
     m.inverse(acc, sum);
-    return ntt(add_mod_q(sum, e));
+    return ntt(add(sum, e));
   }
   // NTT(f) in [0, q) (the operand `x` of f, when given, is of no use here).
   static KPoly ntt_of(const M&, const KPoly& f, const operand*) { return ntt(f); }

@@ -85,24 +85,8 @@ KPoly message_to_poly(std::span<const std::uint8_t, 32> m, const PolyKernels& ke
 void poly_to_message(const KPoly& w, std::span<std::uint8_t, 32> m, const PolyKernels& kernels);
 
 KPoly sub(const KPoly& a, const KPoly& b);
-// a + b and a - b mod q (add_mod_q below, sub).
+// a + b and a - b mod q (pqmul::add, sub).
 KPoly add_mod_q(const KPoly& a, const KPoly& b, const PolyKernels& kernels);
 KPoly sub(const KPoly& a, const KPoly& b, const PolyKernels& kernels);
-
-// a + b mod q for canonical a, b: pqmul::add's values, computed in 16-bit
-// lanes (a + b - q lies in (-q, q), so one masked addition of q, taken from
-// the sign, reduces it) so that baseline SSE2 vectorises it. Into r (which may
-// be a or b), and as a value; inline for the eager strategy's running sum.
-inline void add_mod_q_into(const KPoly& a, const KPoly& b, KPoly& r) {
-  for (std::size_t i = 0; i < 256; ++i) {
-    const auto t = static_cast<std::int16_t>(a[i] + b[i] - static_cast<int>(q));
-    r[i] = static_cast<std::uint16_t>(t + (static_cast<std::int16_t>(q) & (t >> 15)));
-  }
-}
-inline KPoly add_mod_q(const KPoly& a, const KPoly& b) {
-  KPoly r(uninitialized);
-  add_mod_q_into(a, b, r);
-  return r;
-}
 
 }  // namespace pqmul::kyber

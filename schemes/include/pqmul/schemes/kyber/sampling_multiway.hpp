@@ -60,7 +60,6 @@ std::array<KPoly, 4> prf_cbd_x4(std::span<const std::uint8_t, 32> sigma, const s
 std::array<KPoly, 8> prf_cbd_x8(std::span<const std::uint8_t, 32> sigma, const std::array<std::uint8_t, 8>& nonce,
                                 const std::array<unsigned, 8>& eta, std::optional<Isa> isa = std::nullopt);
 
-
 // The whole k x k matrix, row-major: out[k * r + c] = A^[r, c], or A^T when
 // `transposed` (out[k * r + c] = A^[c, r]). Batches entries 8 (avx512) or 4
 // (avx2) at a time; a single leftover entry runs on the single-state XOF of the ISA.
@@ -101,8 +100,8 @@ struct NoiseBeside {
 // The noise polynomials of a K-PKE step: out[t] = SamplePolyCBD_eta[t](PRF(seed,
 // first_nonce + t)), scheduled for the ISA's Keccak kernels: on the lanes
 // (mixed eta), in 8- or 4-way batches, or one at a time on the scalar permutation.
-void sample_noise_polys(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce,
-                        std::span<const unsigned> eta, std::span<KPoly> out, std::optional<Isa> isa = std::nullopt);
+void sample_noise_polys(std::span<const std::uint8_t, 32> seed, std::uint8_t first_nonce, std::span<const unsigned> eta,
+                        std::span<KPoly> out, std::optional<Isa> isa = std::nullopt);
 
 // One run of the lanes: the matrix (as above), the hash (if any) in the first
 // lane, and the noise (if any, at most 9 polynomials) where lanes are free.
@@ -149,5 +148,31 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
                                std::span<KPoly, 4> matrix, std::span<KPoly, 4> noise,
                                std::span<const std::uint8_t, 800> ek, std::span<std::uint8_t, 32> ek_digest,
                                const EncodePart& encode, std::optional<Isa> isa = std::nullopt);
+
+// K-PKE.KeyGen's Keccak work, scheduled for the ISA's Keccak kernels: A^ (not
+// transposed) from rho, s and e from sigma (SamplePolyCBD_eta1, PRF nonces 0
+// to 2k - 1), and H(ek). The caller writes ek's rows of t^ = A^ o s^ + e^ when
+// the schedule has sampled what they need, and H reads them after:
+//   encode_rows(first, end): rows [first, end) of t^, once A^'s rows [0, end),
+//     all of s and e_0 .. e_{end-1} are sampled; called for rows in order;
+//   encode_row_part(row, from, to): coefficients [from, to) of one row (the
+//     base multiplication is coefficient-wise), or empty where the caller
+//     cannot compute a row by parts; a schedule may then ask for the last row
+//     in parts (k = 2 on AVX-512: sample_keygen_k2_in_lanes).
+// The schedules (sample_keygen_k2_in_lanes for k = 2 on AVX-512; on AVX-512
+// for k >= 3, the first rows with the noise, then the others beside H; else
+// the noise and the matrix, then H) give the same values on every ISA.
+struct KeygenSampling {
+  std::span<const std::uint8_t, 32> rho, sigma;
+  unsigned k;
+  unsigned eta1;
+  std::span<KPoly> matrix;     // k * k entries, row-major
+  std::span<KPoly> noise;      // s_0 .. s_{k-1}, e_0 .. e_{k-1}
+  std::span<std::uint8_t> ek;  // 384 k + 32 bytes, rho already at the end
+  std::span<std::uint8_t, 32> ek_digest;
+  std::function<void(unsigned first, unsigned end)> encode_rows;
+  std::function<void(unsigned row, std::size_t from, std::size_t to)> encode_row_part;
+};
+void sample_keygen(const KeygenSampling& job, std::optional<Isa> isa = std::nullopt);
 
 }  // namespace pqmul::kyber

@@ -1,0 +1,106 @@
+#pragma once
+// The Kyber / ML-KEM NTT (FIPS 203 order, int16 centred coefficients,
+// Montgomery R = 2^16, Barrett) on SIMD registers: the kernels of each ISA
+// (one list, kyber_ntt_simd_kernels.inl, in namespaces kyber_ntt::avx2 and
+// kyber_ntt::avx512) and one typed multiplier over them,
+// KyberNttSimdMultiplier<Isa>. This header is portable: it declares, it holds
+// no intrinsics; the kernels exist in x86-64 builds only.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+
+namespace pqmul::kyber_ntt {
+
+// The SIMD inverse's input bound (see inverse() in the kernel list).
+inline constexpr std::int32_t simd_inverse_input_bound = 1 << 11;
+
+// Largest growth of one lane per SIMD product: 2 h f with h = (q-1)/2 and
+// f = (h^2 + 2^15 q) / 2^16 >= |fqmul(b, c)| for |b|, |c| <= h (f > h, so it
+// also covers |a0 b1 + a1 b0| <= 2 h^2).
+inline constexpr std::int64_t simd_product_lane_bound = [] {
+  constexpr std::int64_t h = (q - 1) / 2;
+  constexpr std::int64_t f = (h * h + (std::int64_t{q} << 15)) / (1 << 16);
+  static_assert(f > h);
+  return 2 * h * f;
+}();
+
+namespace avx2 {
+#include "pqmul/algorithms/ntt/kyber_ntt_simd_kernels.inl"
+}  // namespace avx2
+
+namespace avx512 {
+#include "pqmul/algorithms/ntt/kyber_ntt_simd_kernels.inl"
+}  // namespace avx512
+
+}  // namespace pqmul::kyber_ntt
+
+namespace pqmul {
+
+// KyberNttMultiplier on the kernels of ISA `I` (avx2 or avx512): the same
+// operand and accumulator types (FIPS 203 NTT values centred; 32-bit lanes
+// congruent mod q to sum a o b, no Montgomery factor), so the scheme's
+// NTT-domain code and the static helpers are shared with the portable
+// multiplier. Products equal the portable ones; the two ISAs give equal
+// values. Defined (and instantiated for both ISAs) in kyber_ntt_simd_multiplier.cpp.
+template <Isa I>
+class KyberNttSimdMultiplier : public UnfilledStorage<KyberNttMultiplier::operand, KyberNttMultiplier::accumulator> {
+  static_assert(I == Isa::avx2 || I == Isa::avx512);
+
+ public:
+  using ring = KyberRing;
+  using operand = KyberNttMultiplier::operand;
+  using accumulator = KyberNttMultiplier::accumulator;
+
+  std::string name() const { return "ntt"; }
+  std::size_t operand_bytes() const { return sizeof(operand); }
+  std::size_t accumulator_bytes() const { return sizeof(accumulator); }
+  // add_ntt terms (|x| <= (q-1)/2) grow a lane by less than one product does.
+  static constexpr std::size_t max_products = static_cast<std::size_t>(INT32_MAX / kyber_ntt::simd_product_lane_bound);
+  std::size_t max_accumulated() const { return max_products; }
+
+  // x = NTT(a), centred.
+  void transform(const Poly<KyberRing>& a, operand& x) const;
+  void clear(accumulator& acc) const;
+  void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
+  // multiply_accumulate(acc, x, y) with x = from_canonical_ntt(c), without
+  // forming x; `first`: into acc as if cleared (acc is only written).
+  static void multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c, const operand& y,
+                                 bool first);
+  // out = NTT^-1(acc) in canonical coefficients.
+  void inverse(const accumulator& acc, Poly<KyberRing>& out) const;
+
+  static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);
+  static operand from_ntt(const std::array<std::int16_t, 256>& fips_ntt);
+  // x from canonical NTT-domain coefficients in [0, q) (sampled, or decoded and checked).
+  static void from_canonical_ntt(const std::array<std::uint16_t, 256>& c, operand& x);
+  static std::array<std::uint16_t, 256> ntt_coefficients(const operand& x);
+  static void add_ntt(accumulator& acc, const operand& x);
+  static void to_ntt(const accumulator& acc, operand& x);
+  // ntt_coefficients of acc + NTT(e) (transform, add_ntt, to_ntt), e canonical
+  // and acc with room for one more term, as add_ntt requires: the transform
+  // is not reduced (|NTT(e)| < 8q), the sum is reduced once.
+  static std::array<std::uint16_t, 256> ntt_sum_coefficients(const accumulator& acc, const Poly<KyberRing>& e);
+
+  // The same by parts of a row: coefficients [from, to) (multiples of 32) of
+  // multiply_canonical and of ntt_sum_coefficients, the latter given
+  // e_hat = transform_unreduced(e) (NTT(e) not reduced, |e_hat| < 8q: an
+  // operand only for this sum). ntt_sum_coefficients writes out[from, to) only.
+  static void multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c, const operand& y,
+                                 bool first, std::size_t from, std::size_t to);
+  static void transform_unreduced(const Poly<KyberRing>& e, operand& e_hat);
+  static void ntt_sum_coefficients(std::array<std::uint16_t, 256>& out, const accumulator& acc, const operand& e_hat,
+                                   std::size_t from, std::size_t to);
+};
+
+using KyberNttAvx2Multiplier = KyberNttSimdMultiplier<Isa::avx2>;
+using KyberNttAvx512Multiplier = KyberNttSimdMultiplier<Isa::avx512>;
+extern template class KyberNttSimdMultiplier<Isa::avx2>;
+extern template class KyberNttSimdMultiplier<Isa::avx512>;
+static_assert(Multiplier<KyberNttAvx2Multiplier>);
+static_assert(Multiplier<KyberNttAvx512Multiplier>);
+
+}  // namespace pqmul

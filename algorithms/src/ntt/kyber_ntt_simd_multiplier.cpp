@@ -1,0 +1,171 @@
+// KyberNttSimdMultiplier<Isa>: the typed multiplier over one ISA's kernels
+// (kyber_ntt_simd.hpp), written once and instantiated for AVX2 and AVX-512.
+// Compiled for baseline x86-64; its callers choose an instance only when
+// isa_available(its ISA).
+#include <cassert>
+
+#include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
+
+// The kernels exist only in x86-64 builds (cmake/simd.cmake).
+#if defined(PQMUL_X86_SIMD)
+
+namespace pqmul {
+namespace {
+
+// The kernels of an ISA as one value, for the multiplier written over the ISA:
+// one entry per kernel of kyber_ntt_simd_kernels.inl.
+struct KernelSet {
+  void (*forward)(std::int16_t*);
+  void (*forward_centred)(std::int16_t*);
+  void (*inverse_from_montgomery)(std::int16_t*);
+  void (*base_multiply_accumulate)(std::int32_t*, const std::int16_t*, const std::int16_t*);
+  void (*base_multiply_accumulate_canonical)(std::int32_t*, const std::uint16_t*, const std::int16_t*);
+  void (*base_multiply_canonical)(std::int32_t*, const std::uint16_t*, const std::int16_t*);
+  void (*base_multiply_canonical_part)(std::int32_t*, const std::uint16_t*, const std::int16_t*, bool, std::size_t,
+                                       std::size_t);
+  void (*clear_accumulator)(std::int32_t*);
+  void (*reduce_accumulator)(std::int16_t*, const std::int32_t*);
+  void (*accumulator_to_centred)(std::int16_t*, const std::int32_t*);
+  void (*accumulator_plus_to_canonical)(std::uint16_t*, const std::int32_t*, const std::int16_t*);
+  void (*accumulator_plus_to_canonical_part)(std::uint16_t*, const std::int32_t*, const std::int16_t*, std::size_t,
+                                             std::size_t);
+  void (*reduce)(std::int16_t*);
+  void (*to_canonical)(std::uint16_t*, const std::int16_t*);
+  void (*centre_canonical)(std::int16_t*, const std::uint16_t*);
+  void (*copy_coefficients)(std::int16_t*, const std::uint16_t*);
+};
+
+// The set of the kernels in namespace `ns`, listed once for both ISAs.
+#define PQMUL_KYBER_NTT_KERNEL_SET(ns)                                                                               \
+  KernelSet {                                                                                                        \
+    &ns::forward, &ns::forward_centred, &ns::inverse_from_montgomery, &ns::base_multiply_accumulate,                 \
+        &ns::base_multiply_accumulate_canonical, &ns::base_multiply_canonical, &ns::base_multiply_canonical_part,    \
+        &ns::clear_accumulator, &ns::reduce_accumulator, &ns::accumulator_to_centred,                                \
+        &ns::accumulator_plus_to_canonical, &ns::accumulator_plus_to_canonical_part, &ns::reduce, &ns::to_canonical, \
+        &ns::centre_canonical, &ns::copy_coefficients                                                                \
+  }
+template <Isa I>
+constexpr KernelSet kernels = I == Isa::avx2 ? PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::avx2)
+                                             : PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::avx512);
+#undef PQMUL_KYBER_NTT_KERNEL_SET
+
+}  // namespace
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::transform(const Poly<KyberRing>& a, operand& x) const {
+  assert(is_canonical(a));
+  kernels<I>.copy_coefficients(x.data.data(), a.coeffs.data());
+  kernels<I>.forward_centred(x.data.data());
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::clear(accumulator& acc) const {
+  kernels<I>.clear_accumulator(acc.data.data());
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  kernels<I>.base_multiply_accumulate(acc.data.data(), x.data.data(), y.data.data());
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
+                                                   const operand& y, bool first) {
+  if (first) {
+    kernels<I>.base_multiply_canonical(acc.data.data(), c.data(), y.data.data());
+  } else {
+    kernels<I>.base_multiply_accumulate_canonical(acc.data.data(), c.data(), y.data.data());
+  }
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::multiply_canonical(accumulator& acc, const std::array<std::uint16_t, 256>& c,
+                                                   const operand& y, bool first, std::size_t from, std::size_t to) {
+  assert(from <= to && to <= 256 && from % 32 == 0 && to % 32 == 0);
+  kernels<I>.base_multiply_canonical_part(acc.data.data(), c.data(), y.data.data(), first, from, to);
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::inverse(const accumulator& acc, Poly<KyberRing>& out) const {
+  kyber_ntt::Coeffs f;
+  kernels<I>.reduce_accumulator(f.data(), acc.data.data());  // carries R^-1 ...
+  kernels<I>.inverse_from_montgomery(f.data());              // ... which this removes
+  kernels<I>.to_canonical(out.coeffs.data(), f.data());
+}
+
+// The NTT-domain helpers act lane by lane on the shared domain types: the
+// portable ones give the same values.
+// Any uint16: shift into int16 by -2^15, reduce, add 2^15 mod q back, reduce
+// again (the portable twin's two Barrett steps, on the reduce kernel).
+template <Isa I>
+auto KyberNttSimdMultiplier<I>::from_ntt(const std::array<std::uint16_t, 256>& fips_ntt) -> operand {
+  constexpr std::int16_t shift = (1 << 15) % kyber_ntt::q;
+  operand x;
+  for (std::size_t i = 0; i < KyberRing::n; ++i) x.data[i] = static_cast<std::int16_t>(fips_ntt[i] - (1 << 15));
+  kernels<I>.reduce(x.data.data());
+  for (auto& c : x.data) c = static_cast<std::int16_t>(c + shift);
+  kernels<I>.reduce(x.data.data());
+  return x;
+}
+
+template <Isa I>
+auto KyberNttSimdMultiplier<I>::from_ntt(const std::array<std::int16_t, 256>& fips_ntt) -> operand {
+  operand x;
+  x.data = fips_ntt;
+  kernels<I>.reduce(x.data.data());
+  return x;
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::from_canonical_ntt(const std::array<std::uint16_t, 256>& c, operand& x) {
+  kernels<I>.centre_canonical(x.data.data(), c.data());
+}
+
+template <Isa I>
+std::array<std::uint16_t, 256> KyberNttSimdMultiplier<I>::ntt_coefficients(const operand& x) {
+  std::array<std::uint16_t, 256> c;
+  kernels<I>.to_canonical(c.data(), x.data.data());
+  return c;
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::add_ntt(accumulator& acc, const operand& x) {
+  KyberNttMultiplier::add_ntt(acc, x);
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::to_ntt(const accumulator& acc, operand& x) {
+  kernels<I>.accumulator_to_centred(x.data.data(), acc.data.data());
+}
+
+template <Isa I>
+std::array<std::uint16_t, 256> KyberNttSimdMultiplier<I>::ntt_sum_coefficients(const accumulator& acc,
+                                                                               const Poly<KyberRing>& e) {
+  operand e_hat;
+  transform_unreduced(e, e_hat);
+  std::array<std::uint16_t, 256> c;
+  kernels<I>.accumulator_plus_to_canonical(c.data(), acc.data.data(), e_hat.data.data());
+  return c;
+}
+
+// |NTT(e)| < 8q: the int32 sum with an accumulator needs no reduction first.
+template <Isa I>
+void KyberNttSimdMultiplier<I>::transform_unreduced(const Poly<KyberRing>& e, operand& x) {
+  assert(is_canonical(e));
+  kernels<I>.copy_coefficients(x.data.data(), e.coeffs.data());
+  kernels<I>.forward(x.data.data());
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::ntt_sum_coefficients(std::array<std::uint16_t, 256>& out, const accumulator& acc,
+                                                     const operand& e_hat, std::size_t from, std::size_t to) {
+  assert(from <= to && to <= 256 && from % 32 == 0 && to % 32 == 0);
+  kernels<I>.accumulator_plus_to_canonical_part(out.data(), acc.data.data(), e_hat.data.data(), from, to);
+}
+
+template class KyberNttSimdMultiplier<Isa::avx2>;
+template class KyberNttSimdMultiplier<Isa::avx512>;
+
+}  // namespace pqmul
+
+#endif  // PQMUL_X86_SIMD
