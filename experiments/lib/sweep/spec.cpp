@@ -8,9 +8,11 @@
 #include <sstream>
 #include <string_view>
 
+#include "../toml_text.hpp"
+#include "pqmul/experiments/input_limits.hpp"
 #include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
-#include "../toml_text.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -311,11 +313,13 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
 }
 
 SweepSpec load_sweep_spec(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SpecError(fmt::format("cannot read the sweep spec '{}'", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_sweep_spec(text.str(), path);
+  std::string text;
+  try {
+    text = read_bounded_file(path, max_spec_bytes, "sweep spec");
+  } catch (const InputFileError& e) {
+    throw SpecError(e.what());
+  }
+  return parse_sweep_spec(text, path);
 }
 
 }  // namespace pqmul::experiments
