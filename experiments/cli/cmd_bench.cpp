@@ -14,13 +14,13 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
-#include <nlohmann/json.hpp>
-
+#include "numeric_options.hpp"
 #include "pqmul/experiments/bench_measure.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
 #include "pqmul/experiments/callgrind.hpp"
@@ -30,11 +30,16 @@
 #include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/experiments/row.hpp"
+#include "pqmul/experiments/variable_time.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
 
 namespace pqmul::cli {
 namespace {
 
 using namespace pqmul::experiments;
+
+// Every sample of a case is kept until its row is summarised.
+constexpr std::size_t max_kept_samples = 10'000'000;
 
 struct BenchOptions {
   std::string schemes, rings, multipliers, params, strategies, isas, ops;
@@ -163,6 +168,13 @@ std::string microseconds_cell(const Row& r) {
   return r.median && r.counter_hz ? fmt::format("{:.2f}", *r.median / *r.counter_hz * 1e6) : "-";
 }
 
+// The table's last column: what to know before using the figure.
+std::string notes_cell(const Row& r) {
+  std::string out = r.variable_time ? std::string(variable_time_note) : "";
+  if (r.noisy) out += (out.empty() ? "" : "; ") + std::string("NOISY: ") + r.noise;
+  return out;
+}
+
 std::string machine_line() {
   return "machine: " + describe_line(cpu_description());
 }
@@ -178,12 +190,11 @@ std::string as_table(const std::vector<Row>& rows) {
   out += line("id", width, "operation", "strategy", "rank", "counter", "median", "95% ci", "us", "p10", "p90",
               "reps x n", "instructions", "bytes", "correct", "noise");
   for (const auto& r : rows)
-    out += line(r.id, width, r.operation, r.strategy.empty() ? "-" : r.strategy, cell(r.rank),
-                r.counter.empty() ? "-" : r.counter, cell(r.median), interval_cell(r), microseconds_cell(r),
-                cell(r.p10), cell(r.p90),
-                r.repetitions ? fmt::format("{}x{}", r.repetitions, r.samples / r.repetitions) : "-",
-                cell(r.instructions), cell(r.bytes_held), r.correct.empty() ? "-" : r.correct,
-                r.noisy ? "NOISY: " + r.noise : "");
+    out +=
+        line(r.id, width, r.operation, r.strategy.empty() ? "-" : r.strategy, cell(r.rank),
+             r.counter.empty() ? "-" : r.counter, cell(r.median), interval_cell(r), microseconds_cell(r), cell(r.p10),
+             cell(r.p90), r.repetitions ? fmt::format("{}x{}", r.repetitions, r.samples / r.repetitions) : "-",
+             cell(r.instructions), cell(r.bytes_held), r.correct.empty() ? "-" : r.correct, notes_cell(r));
   if (!rows.empty() && !rows.front().counter.empty())
     out += fmt::format(
         "counter {}: overhead {:.0f} (median of empty measurements, not subtracted); median = median of the "
@@ -217,7 +228,17 @@ void run_bench(const BenchOptions& o) {
     throw UsageError(fmt::format("unknown --format '{}' (valid: table, csv, json)", o.format));
   if (o.measuring.warmup_max < o.measuring.warmup_min)
     throw UsageError("--warmup-max must be at least --warmup");
-  if (o.instruction_calls < 1) throw UsageError("--instruction-calls must be at least 1");
+  if (o.measuring.samples * o.measuring.repetitions > max_kept_samples)
+    throw UsageError(fmt::format("--samples x --repetitions must be at most {} (every sample is kept for p10 and p90)",
+                                 max_kept_samples));
+
+  // The output may not replace the digests it is checked against; refused before measuring.
+  std::optional<OutputFiles> output;
+  if (!o.output.empty() && o.output != "-") {
+    output.emplace(o.hashes.empty() ? std::vector<std::filesystem::path>{}
+                                    : std::vector<std::filesystem::path>{o.hashes});
+    (void)output->add(o.output, OutputFiles::Access::world_readable);
+  }
 
   const std::string emulated = emulation_reason();
   const bool timed = !o.correctness_only && emulated.empty();
@@ -282,8 +303,8 @@ void run_bench(const BenchOptions& o) {
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);
   } else {
-    std::ofstream out(o.output, std::ios::binary | std::ios::trunc);
-    if (!(out << text) || !out.flush()) throw UsageError(fmt::format("cannot write '{}'", o.output));
+    output->write(o.output, text, OutputFiles::Access::world_readable);
+    output->commit();
   }
   if (failed) throw Failure(1, fmt::format("{} of {} rows failed their correctness check", failed, rows.size()));
 }
@@ -304,48 +325,51 @@ const CommandRegistration bench_registration([](CLI::App& app) {
                   "operations, comma-separated: keygen,encaps,decaps,matrix-vector,inner-product,mul,transform,"
                   "multiply_accumulate,inverse (default: keygen,encaps,decaps for schemes; "
                   "mul,transform,multiply_accumulate,inverse for rings)");
-  cmd->add_option("--rank", o->rank, "module rank of ring matrix-vector / inner-product rows")->capture_default_str();
+  cmd->add_option("--rank", o->rank, "module rank of ring matrix-vector / inner-product rows")
+      ->check(whole_in(1, max_rank))
+      ->capture_default_str();
   auto& m = o->measuring;
   cmd->add_option("--repetitions", m.repetitions,
                   "interleaved repetitions; the median is the median of their medians, its 95% interval "
                   "needs at least 6")
-      ->check(CLI::Range(1, 1000))  // checked as a signed number: "-3" must not wrap around
+      ->check(whole_in(1, 1000))
       ->capture_default_str();
   cmd->add_option("--samples", m.samples, "timed calls per repetition (default: as many as --min-time allows)")
-      ->check(CLI::Range(0, 100'000'000));
+      ->check(whole_in(0, 1'000'000));
   cmd->add_option("--min-time", m.min_time, "seconds per repetition when --samples is not given")
-      ->check(CLI::PositiveNumber)
+      ->check(real_in(0, 60, true))
       ->capture_default_str();
   cmd->add_option("--warmup", m.warmup_min, "warm-up seconds at least, per case, until timings settle")
-      ->check(CLI::NonNegativeNumber)
+      ->check(real_in(0, 60))
       ->capture_default_str();
   cmd->add_option("--warmup-max", m.warmup_max, "warm-up seconds at most, per case, if timings do not settle")
-      ->check(CLI::PositiveNumber)
+      ->check(real_in(0, 600, true))
       ->capture_default_str();
   cmd->add_option("--max-half-width", o->max_half_width_percent,
                   "percent: a row whose 95% interval is wider (half-width) is noisy and rerun")
-      ->check(CLI::PositiveNumber)
+      ->check(real_in(0, 100, true))
       ->capture_default_str();
   cmd->add_option("--max-steal", o->max_steal_percent,
                   "percent of CPU time stolen by the hypervisor above which a row is noisy and rerun")
-      ->check(CLI::NonNegativeNumber)
+      ->check(real_in(0, 100))
       ->capture_default_str();
   cmd->add_option("--max-load", m.limits.max_load,
                   "1-minute load average above which a row is noisy and rerun (0: not checked)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(real_in(0, 100'000))
       ->capture_default_str();
   cmd->add_option("--reruns", m.reruns, "further attempts at a noisy row (the narrowest attempt is kept)")
-      ->check(CLI::Range(0, 10))
+      ->check(whole_in(0, 10))
       ->capture_default_str();
   cmd->add_option("--pin-cpu", o->pin_cpu,
                   "run on this CPU only while measuring (the vCPUs of a virtual machine need not be alike: "
                   "compare rows measured on the same one)")
-      ->check(CLI::Range(0, 65535));
+      ->check(whole_in(0, 65535));
   cmd->add_option("--counter", o->counter, "tsc, perf, perf-instructions, papi, cntvct or auto")
       ->capture_default_str();
   cmd->add_flag("--instructions", o->instructions,
                 "also count instructions per call under valgrind callgrind (deterministic)");
   cmd->add_option("--instruction-calls", o->instruction_calls, "calls counted under callgrind per operation")
+      ->check(whole_in(1, 1'000'000))
       ->capture_default_str();
   cmd->add_option("--format", o->format, "table, csv or json")->capture_default_str();
   cmd->add_option("-o,--output", o->output, "output file (default: standard output)");

@@ -18,6 +18,7 @@
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/data_paths.hpp"
+#include "pqmul/experiments/variable_time.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
 
@@ -194,8 +195,12 @@ void run_check(const CheckOptions& o) {
     if (result != "pass") ++failures;
     // A scheme with a single strategy (NTRU: one product at a time) has no choice to show.
     const std::string strategy = e->strategies.size() > 1 ? std::string(to_string(kem->strategy())) : "-";
-    fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}\n", e->scheme, multiplier, width, kem->isa(), strategy,
-               digest, result);
+    // A variable-time multiplier is checked like any other, and its row says what it is.
+    const std::string note = experiments::runs_in_variable_time(e->scheme, multiplier)
+                                 ? fmt::format("  ({})", experiments::variable_time_note)
+                                 : "";
+    fmt::print("{:<15} {:<{}} {:<8} {:<8} {:<64} {}{}\n", e->scheme, multiplier, width, kem->isa(), strategy, digest,
+               result, note);
     std::fflush(stdout);
   }
   for (const auto& line : plan.omitted.lines()) fmt::print("{}\n", line);

@@ -3,35 +3,27 @@
 // chunked AEAD ciphertext with tags) is documented in
 // schemes/include/pqmul/schemes/hybrid/hybrid.hpp. Input is streamed chunk by
 // chunk; output goes to a temporary file renamed onto OUT only on success
-// (hybrid/files.hpp), so a failure never leaves an output file.
+// (hybrid/files.hpp), so a failure or a signal never leaves an output file.
 #include <fmt/core.h>
 
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/hybrid/files.hpp"
 #include "pqmul/schemes/kem.hpp"
+#include "secret_options.hpp"
 
 namespace pqmul::cli {
 namespace {
 
 struct HybridOptions {
   std::string scheme, multiplier, key_file, input, output;
+  bool allow_variable_time = false;
 };
-
-std::vector<std::uint8_t> read_key(const std::string& path, std::size_t expected, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("cannot read {} file '{}'", what, path));
-  std::vector<std::uint8_t> key((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (key.size() != expected)
-    throw UsageError(fmt::format("{} file '{}' has {} bytes, expected {}", what, path, key.size(), expected));
-  return key;
-}
 
 // Exit 1 for an input that does not verify, exit 2 for unusable files or keys.
 template <class F>
@@ -48,16 +40,18 @@ void translate_errors(const char* command, const HybridOptions& o, F&& body) {
 }
 
 void run_seal(const HybridOptions& o) {
+  refuse_variable_time("seal", o.scheme, o.multiplier, o.allow_variable_time);
   const auto kem = make_kem(o.scheme, o.multiplier);
-  const auto pk = read_key(o.key_file, kem->public_key_bytes(), "public key");
+  const auto pk = read_exact_file(o.key_file, kem->public_key_bytes(), "public key");
   SystemRandom rng;
-  translate_errors("seal", o, [&] { hybrid::seal_file(*kem, pk, o.input, o.output, rng); });
+  translate_errors("seal", o, [&] { hybrid::seal_file(*kem, pk, o.input, o.output, rng, {o.key_file}); });
 }
 
 void run_open(const HybridOptions& o) {
+  refuse_variable_time("open", o.scheme, o.multiplier, o.allow_variable_time);
   const auto kem = make_kem(o.scheme, o.multiplier);
-  const auto sk = read_key(o.key_file, kem->secret_key_bytes(), "secret key");
-  translate_errors("open", o, [&] { hybrid::open_file(*kem, sk, o.input, o.output); });
+  const auto sk = read_exact_file(o.key_file, kem->secret_key_bytes(), "secret key");
+  translate_errors("open", o, [&] { hybrid::open_file(*kem, sk, o.input, o.output, {o.key_file}); });
 }
 
 void add_common(CLI::App* cmd, HybridOptions& o, const char* key_option, const char* key_help) {
@@ -66,6 +60,7 @@ void add_common(CLI::App* cmd, HybridOptions& o, const char* key_option, const c
   cmd->add_option(key_option, o.key_file, key_help)->required();
   cmd->add_option("-i,--input", o.input, "Input file")->required();
   cmd->add_option("-o,--output", o.output, "Output file (written only on success)")->required();
+  add_allow_variable_time(cmd, o.allow_variable_time);
 }
 
 const CommandRegistration hybrid_registration{[](CLI::App& app) {

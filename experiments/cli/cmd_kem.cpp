@@ -1,33 +1,31 @@
 // pqmul kat / keygen / encaps / decaps: the KEMs of the registry
 // (kem.hpp) by name, for every scheme family. Keys, ciphertexts and shared
-// secrets are raw binary files. Every output is written to a temporary file
-// beside its target and renamed only when the whole command succeeded, so a
-// failure never leaves a half-written file.
+// secrets are raw binary files, read at their exact length (input_files.hpp).
+// Every output is staged beside its target and renamed only when the whole
+// command succeeded (output_files.hpp), so a failure never leaves a
+// half-written file, and no output may replace an input or another output.
 #include <fmt/core.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "command.hpp"
+#include "pqmul/experiments/variable_time.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
+#include "secret_options.hpp"
 
 namespace pqmul::cli {
 namespace {
 
 struct KemOptions {
   std::string scheme, multiplier, strategy, isa;
+  bool allow_variable_time = false;
   std::unique_ptr<Kem> make() const {
     std::optional<Strategy> s;
     if (!strategy.empty()) s = parse_strategy(strategy);
@@ -37,11 +35,12 @@ struct KemOptions {
   }
 };
 
-void add_kem_options(CLI::App* cmd, KemOptions& o) {
+void add_kem_options(CLI::App* cmd, KemOptions& o, bool handles_secrets) {
   cmd->add_option("--scheme", o.scheme, "KEM scheme, e.g. ml-kem-768, kyber768, saber")->required();
   cmd->add_option("--multiplier", o.multiplier, "polynomial multiplier (default: the scheme's first)");
   cmd->add_option("--strategy", o.strategy, "module strategy: eager, lazy or cached (default: the scheme's)");
   cmd->add_option("--isa", o.isa, "portable, avx2, avx512 or neon (default: the best this CPU runs)");
+  if (handles_secrets) add_allow_variable_time(cmd, o.allow_variable_time);
 }
 
 const KemEntry& entry_of(const std::string& scheme) {
@@ -65,69 +64,9 @@ std::vector<std::uint8_t> parse_hex(const std::string& text, const std::string& 
   return out;
 }
 
-std::vector<std::uint8_t> read_file(const std::string& path, std::size_t expected, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("cannot read {} file '{}'", what, path));
-  std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw UsageError(fmt::format("cannot read {} file '{}'", what, path));
-  if (data.size() != expected)
-    throw UsageError(fmt::format("{} file '{}' has {} bytes, expected {}", what, path, data.size(), expected));
-  return data;
+void write_bytes(std::ostream& out, std::span<const std::uint8_t> bytes) {
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
-
-// Outputs staged in temporary files beside their targets; commit() renames
-// them all, the destructor removes whatever was not committed.
-class StagedOutputs {
- public:
-  StagedOutputs() = default;
-  StagedOutputs(const StagedOutputs&) = delete;
-  StagedOutputs& operator=(const StagedOutputs&) = delete;
-  ~StagedOutputs() {
-    for (const auto& f : files_) {
-      std::error_code ignored;
-      if (!f.committed) std::filesystem::remove(f.temp, ignored);
-    }
-  }
-  // Secret keys and shared secrets stay readable by the owner only.
-  enum class Access { secret, shared };
-  void add(const std::string& target, std::string_view bytes, Access access) {
-    std::string pattern = target + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(pattern.data());
-    if (fd < 0) throw UsageError(fmt::format("cannot create output '{}': {}", target, std::strerror(errno)));
-    files_.push_back({target, pattern, false});
-    if (access == Access::shared) ::fchmod(fd, 0644);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        const std::string reason = std::strerror(errno);
-        ::close(fd);
-        throw UsageError(fmt::format("cannot write output '{}': {}", target, reason));
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    if (::close(fd) != 0) throw UsageError(fmt::format("cannot write output '{}'", target));
-  }
-  void add(const std::string& target, std::span<const std::uint8_t> bytes, Access access) {
-    add(target, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), access);
-  }
-  void commit() {
-    for (auto& f : files_) {
-      std::error_code ec;
-      std::filesystem::rename(f.temp, f.target, ec);
-      if (ec) throw UsageError(fmt::format("cannot write output '{}': {}", f.target, ec.message()));
-      f.committed = true;
-    }
-  }
-
- private:
-  struct File {
-    std::string target, temp;
-    bool committed;
-  };
-  std::vector<File> files_;
-};
 
 // Serves fixed bytes as randomness (--seed / --coins), and tells how many the
 // scheme drew, so a wrong length is reported in the scheme's own terms.
@@ -157,13 +96,15 @@ struct KatOptions : KemOptions {
 
 void run_kat(const KatOptions& o) {
   const auto kem = o.make();
+  if (experiments::runs_in_variable_time(o.scheme, o.multiplier))
+    fmt::print(stderr, "pqmul kat: note: {}: {}\n", o.multiplier, experiments::variable_time_note);
   const std::string text = nist_kat_file(*kem, entry_of(o.scheme).kat_header);
   if (o.output.empty() || o.output == "-") {
     fmt::print("{}", text);
     return;
   }
-  StagedOutputs out;
-  out.add(o.output, std::string_view(text), StagedOutputs::Access::shared);
+  OutputFiles out;
+  out.write(o.output, text, OutputFiles::Access::world_readable);
   out.commit();
 }
 
@@ -172,7 +113,11 @@ struct KeygenOptions : KemOptions {
 };
 
 void run_keygen(const KeygenOptions& o) {
+  refuse_variable_time("keygen", o.scheme, o.multiplier, o.allow_variable_time);
   const auto kem = o.make();
+  OutputFiles out;
+  std::ostream& pk_file = out.add(o.pk, OutputFiles::Access::world_readable);
+  std::ostream& sk_file = out.add(o.sk, OutputFiles::Access::owner_only);
   std::vector<std::uint8_t> pk(kem->public_key_bytes()), sk(kem->secret_key_bytes());
   if (o.seed.empty()) {
     SystemRandom rng;
@@ -182,9 +127,8 @@ void run_keygen(const KeygenOptions& o) {
     kem->keypair(pk, sk, rng);
     rng.require_all_used();
   }
-  StagedOutputs out;
-  out.add(o.pk, pk, StagedOutputs::Access::shared);
-  out.add(o.sk, sk, StagedOutputs::Access::secret);
+  write_bytes(pk_file, pk);
+  write_bytes(sk_file, sk);
   out.commit();
 }
 
@@ -193,8 +137,12 @@ struct EncapsOptions : KemOptions {
 };
 
 void run_encaps(const EncapsOptions& o) {
+  refuse_variable_time("encaps", o.scheme, o.multiplier, o.allow_variable_time);
   const auto kem = o.make();
-  const auto pk = read_file(o.pk, kem->public_key_bytes(), "public key");
+  OutputFiles out({o.pk});
+  std::ostream& ct_file = out.add(o.ct, OutputFiles::Access::world_readable);
+  std::ostream& ss_file = out.add(o.ss, OutputFiles::Access::owner_only);
+  const auto pk = read_exact_file(o.pk, kem->public_key_bytes(), "public key");
   std::vector<std::uint8_t> ct(kem->ciphertext_bytes()), ss(kem->shared_secret_bytes());
   try {
     if (o.coins.empty()) {
@@ -208,9 +156,8 @@ void run_encaps(const EncapsOptions& o) {
   } catch (const InvalidInput& e) {
     throw UsageError(fmt::format("public key file '{}' is not a valid {} key: {}", o.pk, kem->scheme(), e.what()));
   }
-  StagedOutputs out;
-  out.add(o.ct, ct, StagedOutputs::Access::shared);
-  out.add(o.ss, ss, StagedOutputs::Access::secret);
+  write_bytes(ct_file, ct);
+  write_bytes(ss_file, ss);
   out.commit();
 }
 
@@ -219,30 +166,32 @@ struct DecapsOptions : KemOptions {
 };
 
 void run_decaps(const DecapsOptions& o) {
+  refuse_variable_time("decaps", o.scheme, o.multiplier, o.allow_variable_time);
   const auto kem = o.make();
-  const auto sk = read_file(o.sk, kem->secret_key_bytes(), "secret key");
-  const auto ct = read_file(o.ct, kem->ciphertext_bytes(), "ciphertext");
+  OutputFiles out({o.sk, o.ct});
+  std::ostream& ss_file = out.add(o.ss, OutputFiles::Access::owner_only);
+  const auto sk = read_exact_file(o.sk, kem->secret_key_bytes(), "secret key");
+  const auto ct = read_exact_file(o.ct, kem->ciphertext_bytes(), "ciphertext");
   std::vector<std::uint8_t> ss(kem->shared_secret_bytes());
   try {
     kem->decaps(ss, ct, sk);
   } catch (const InvalidInput& e) {
     throw UsageError(fmt::format("secret key file '{}' is not a valid {} key: {}", o.sk, kem->scheme(), e.what()));
   }
-  StagedOutputs out;
-  out.add(o.ss, ss, StagedOutputs::Access::secret);
+  write_bytes(ss_file, ss);
   out.commit();
 }
 
 const CommandRegistration kem_registration{[](CLI::App& app) {
   auto kat = std::make_shared<KatOptions>();
   auto* k = app.add_subcommand("kat", "Write the NIST KAT .rsp file (100 vectors) of a KEM, as PQCgenKAT_kem.c does");
-  add_kem_options(k, *kat);
+  add_kem_options(k, *kat, false);
   k->add_option("-o,--output", kat->output, "output file (default: standard output)");
   k->callback([kat] { run_kat(*kat); });
 
   auto keygen = std::make_shared<KeygenOptions>();
   auto* g = app.add_subcommand("keygen", "Generate a key pair (raw binary files)");
-  add_kem_options(g, *keygen);
+  add_kem_options(g, *keygen, true);
   g->add_option("--seed", keygen->seed,
                 "hex bytes the key generation draws instead of system randomness (ML-KEM and Kyber: 64 bytes d||z)");
   g->add_option("--pk", keygen->pk, "public (encapsulation) key output file")->required();
@@ -251,7 +200,7 @@ const CommandRegistration kem_registration{[](CLI::App& app) {
 
   auto encaps = std::make_shared<EncapsOptions>();
   auto* e = app.add_subcommand("encaps", "Encapsulate a shared secret to a public key");
-  add_kem_options(e, *encaps);
+  add_kem_options(e, *encaps, true);
   e->add_option("--pk", encaps->pk, "public key file")->required();
   e->add_option("--coins", encaps->coins,
                 "hex bytes encapsulation draws instead of system randomness (ML-KEM: the 32-byte m; Kyber round 3: "
@@ -262,7 +211,7 @@ const CommandRegistration kem_registration{[](CLI::App& app) {
 
   auto decaps = std::make_shared<DecapsOptions>();
   auto* d = app.add_subcommand("decaps", "Decapsulate a ciphertext with a secret key (implicit rejection)");
-  add_kem_options(d, *decaps);
+  add_kem_options(d, *decaps, true);
   d->add_option("--sk", decaps->sk, "secret key file")->required();
   d->add_option("--ct", decaps->ct, "ciphertext file")->required();
   d->add_option("--ss", decaps->ss, "shared secret output file")->required();

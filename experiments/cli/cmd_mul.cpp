@@ -134,8 +134,10 @@ const CommandRegistration mul_registration([](CLI::App& app) {
   static std::size_t trials = 4;
   static std::uint64_t seed = 1;
   choice.add_to(*cmd, true);
-  cmd->add_option("--trials", trials, "random cases per combination");
-  cmd->add_option("--seed", seed, "seed of the input generator");
+  cmd->add_option("--trials", trials, "random cases per combination")
+      ->check(whole_in(0, 1'000'000))
+      ->capture_default_str();
+  cmd->add_option("--seed", seed, "seed of the input generator")->check(any_unsigned64())->capture_default_str();
   static bool table = false;
   cmd->add_flag("--table", table, "one summary row per combination");
   cmd->callback([] { run_mul(choice, trials, seed, table); });

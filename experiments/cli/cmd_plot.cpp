@@ -8,14 +8,17 @@
 #include <fmt/core.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <system_error>
+#include <vector>
 
 #include "command.hpp"
 #include "label_options.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
+#include "pqmul/experiments/input_limits.hpp"
 #include "pqmul/experiments/plot.hpp"
 #include "pqmul/experiments/table.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
 
 #if defined(PQMUL_HAVE_GNUPLOT_IOSTREAM)
 #pragma GCC diagnostic push
@@ -45,14 +48,13 @@ struct PlotCommand {
 
 #if defined(PQMUL_HAVE_GNUPLOT_IOSTREAM)
 // The claims file of a results directory, or the file itself.
-std::string claims_text(const std::string& path) {
+std::filesystem::path claims_file(const std::string& path) {
   namespace fs = std::filesystem;
-  const fs::path p = fs::is_directory(path) ? fs::path(path) / "claims.json" : fs::path(path);
-  std::ifstream in(p);
-  if (!in) throw std::invalid_argument("cannot read " + p.string() + " (write it with pqmul reproduce)");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return fs::is_directory(path) ? fs::path(path) / "claims.json" : fs::path(path);
+}
+
+std::string claims_text(const std::string& path) {
+  return read_bounded_file(claims_file(path), max_results_bytes, "claims file (write it with pqmul reproduce)");
 }
 #endif
 
@@ -71,26 +73,46 @@ void run(const PlotCommand& c) {
   o.output = c.output;
   if (c.log) o.log_y = true;
   if (c.linear) o.log_y = false;
-  PlotFiles files;
+  namespace fs = std::filesystem;
+  // The figure, its data and its script appear together, and replace none of
+  // the inputs: refused before anything is read.
+  std::vector<fs::path> inputs =
+      c.kind == "claim" ? std::vector<fs::path>{claims_file(c.results)} : results_inputs(c.results);
+  if (!c.labels.spec.empty()) inputs.emplace_back(c.labels.spec);
+  const PlotFiles files = plot_files(c.output);
+  if (const fs::path dir = fs::path(files.image).parent_path(); !dir.empty()) fs::create_directories(dir);
+  OutputFiles out(std::move(inputs));
+  const auto access = OutputFiles::Access::world_readable;
+  for (const auto& file : {files.data, files.script, files.image}) (void)out.add(file, access);
+  PlotText plot;
   try {
     o.filter = parse_selector(c.where);
     o.names = c.labels.names();
-    if (o.kind == "claim") files = write_plot_files({}, o, claims_text(c.results));
-    else files = write_plot_files(read_results(c.results), o);
+    if (o.kind == "claim")
+      plot = plot_text({}, o, claims_text(c.results));
+    else
+      plot = plot_text(read_results(c.results), o);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());  // malformed results file
   }
-  namespace fs = std::filesystem;
-  fs::remove(files.image);
+  out.write(files.data, plot.data, access);
+  out.write(files.script, plot.script, access);
+  // gnuplot writes the staged image; this process writes nothing to it.
+  const fs::path staged_image = out.staged_path(files.image);
   {
     // The session ends (and gnuplot has drawn) when `gp` goes out of scope.
+    // The script reads and writes the staged files until they are committed.
     Gnuplot gp("gnuplot");
-    gp << "load " << gnuplot_quote(files.script) << "\n";
+    gp << "data_file = " << gnuplot_quote(out.staged_path(files.data).string()) << "\n";
+    gp << "output_file = " << gnuplot_quote(staged_image.string()) << "\n";
+    gp << "load " << gnuplot_quote(out.staged_path(files.script).string()) << "\n";
   }
-  if (!fs::exists(files.image) || fs::file_size(files.image) == 0)
-    throw Failure(1, "gnuplot did not draw " + files.image + " (see its messages above; script " + files.script + ")");
+  std::error_code ec;
+  if (fs::file_size(staged_image, ec) == 0 || ec)
+    throw Failure(1, "gnuplot did not draw " + files.image + " (see its messages above; nothing written)");
+  out.commit();
   fmt::print("wrote {} (data {}, script {})\n", files.image, files.data, files.script);
 #endif
 }

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 #include "command.hpp"
 #include "pqmul/experiments/claims.hpp"
 #include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/experiments/plot.hpp"
 #include "pqmul/experiments/table.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
 
 namespace pqmul::cli {
 namespace {
@@ -38,12 +38,6 @@ std::string newest_results(std::vector<std::string>& looked_in) {
     if (!dirs.empty()) return std::max_element(dirs.begin(), dirs.end())->string();
   }
   return "";
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw Failure(1, "cannot write " + path.string());
 }
 
 void run(const ReproduceOptions& o) {
@@ -108,9 +102,13 @@ void run(const ReproduceOptions& o) {
     return;
   }
   fs::create_directories(out_dir);
-  write_file(fs::path(out_dir) / "claims.md", claims_markdown(evaluated, context));
-  write_file(fs::path(out_dir) / "claims.tex", claims_latex(evaluated, context));
-  write_file(fs::path(out_dir) / "claims.json", claims_json(evaluated, context));
+  // The three files appear together or not at all.
+  OutputFiles out(results.empty() ? std::vector<fs::path>{} : std::vector<fs::path>{results});
+  const auto access = OutputFiles::Access::world_readable;
+  out.write(fs::path(out_dir) / "claims.md", claims_markdown(evaluated, context), access);
+  out.write(fs::path(out_dir) / "claims.tex", claims_latex(evaluated, context), access);
+  out.write(fs::path(out_dir) / "claims.json", claims_json(evaluated, context), access);
+  out.commit();
   fmt::print("wrote {0}/claims.md, {0}/claims.tex, {0}/claims.json\n", out_dir);
 }
 

@@ -9,7 +9,10 @@
 #include <sstream>
 
 #include "command.hpp"
+#include "numeric_options.hpp"
+#include "pqmul/experiments/input_limits.hpp"
 #include "pqmul/experiments/sweep.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 #include "pqmul/schemes/common/sha256.hpp"
 
 namespace pqmul::cli {
@@ -44,16 +47,13 @@ struct SweepArgs {
 };
 
 void run(const SweepArgs& a) {
-  std::ifstream in(a.spec_path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("cannot read the sweep spec '{}'", a.spec_path));
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string text = read_bounded_file(a.spec_path, max_spec_bytes, "sweep spec");
 
   SweepSpec spec;
   Plan plan;
   const HostInfo host = probe_host();
   try {
-    spec = parse_sweep_spec(text.str(), a.spec_path);  // its messages name the file and line
+    spec = parse_sweep_spec(text, a.spec_path);  // its messages name the file and line
   } catch (const SpecError& e) {
     throw UsageError(e.what());
   }
@@ -69,7 +69,7 @@ void run(const SweepArgs& a) {
   require_known_answers(plan, options.source_dir);
   options.build_root = (fs::path(options.source_dir) / "build" / "sweep").string();
   options.spec_path = a.spec_path;
-  options.spec_text = text.str();
+  options.spec_text = text;
   options.build_jobs = a.jobs ? a.jobs : host.cores;
   options.retry_failed = a.retry_failed;
   bool resumed = false;
@@ -105,7 +105,8 @@ const CommandRegistration sweep_registration([](CLI::App& app) {
   cmd->add_flag("--dry-run", args->dry_run, "print the trees, rows, commands and skips; build and run nothing");
   cmd->add_flag("--retry-failed", args->retry_failed, "redo builds and rows recorded as failed");
   cmd->add_option("--source", args->source, "project checkout to build the trees from")->capture_default_str();
-  cmd->add_option("-j,--jobs", args->jobs, "parallel compile jobs per build (default: all cores)");
+  cmd->add_option("-j,--jobs", args->jobs, "parallel compile jobs per build (default: all cores)")
+      ->check(whole_in(0, 1024));
   cmd->callback([args] { run(*args); });
 });
 

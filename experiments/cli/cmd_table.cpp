@@ -3,12 +3,15 @@
 // the paper's figures beside ours), in Markdown, LaTeX (booktabs, siunitx) or CSV.
 #include <fmt/core.h>
 
-#include <fstream>
+#include <filesystem>
+#include <optional>
+#include <vector>
 
 #include "command.hpp"
 #include "label_options.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
 #include "pqmul/experiments/table.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
 
 namespace pqmul::cli {
 namespace {
@@ -40,6 +43,15 @@ void run(const TableCommand& c) {
   o.layout = c.layout;
   o.unit = c.unit;
   o.line_order = c.line_order;
+  // The output may replace none of the files read; refused before anything is read.
+  std::optional<OutputFiles> output;
+  if (!c.output.empty()) {
+    std::vector<std::filesystem::path> inputs = results_inputs(c.results);
+    for (const auto& p : {c.labels.spec, c.paper})
+      if (!p.empty()) inputs.emplace_back(p);
+    output.emplace(std::move(inputs));
+    (void)output->add(c.output, OutputFiles::Access::world_readable);
+  }
   Table t;
   try {
     o.filter = parse_selector(c.where);
@@ -57,9 +69,8 @@ void run(const TableCommand& c) {
     fmt::print("{}", text);
     return;
   }
-  std::ofstream out(c.output);
-  out << text;
-  if (!out) throw Failure(1, "cannot write " + c.output);
+  output->write(c.output, text, OutputFiles::Access::world_readable);
+  output->commit();
   fmt::print("wrote {}\n", c.output);
 }
 

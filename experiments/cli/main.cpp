@@ -4,6 +4,8 @@
 #include <exception>
 
 #include "command.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
+#include "pqmul/schemes/common/printable.hpp"
 
 namespace pqmul::cli {
 std::vector<CommandAdder>& command_adders() {
@@ -12,28 +14,41 @@ std::vector<CommandAdder>& command_adders() {
 }
 }  // namespace pqmul::cli
 
+namespace {
+
+// Messages quote names and fields read from files and arguments: one line
+// each, with control characters made visible rather than sent to the terminal.
+void print_error(const std::string& prefix, const char* message) {
+  fmt::print(stderr, "pqmul: {}{}\n", prefix, pqmul::printable(message));
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace pqmul::cli;
+  pqmul::remove_staged_files_on_signals();
   CLI::App app{"pqmul - polynomial multiplication workbench for lattice-based KEMs"};
   app.require_subcommand(1);
   for (auto& add : command_adders()) add(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // Usage mistakes exit 2, as every other bad input does.
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    // --help and --version print their text and succeed; usage mistakes exit
+    // 2, as every other bad input does, with one line naming the option.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    print_error("", e.what());
+    return 2;
   } catch (const UsageError& e) {
-    fmt::print(stderr, "pqmul: {}\n", e.what());
+    print_error("", e.what());
     return 2;
   } catch (const std::invalid_argument& e) {
-    fmt::print(stderr, "pqmul: {}\n", e.what());
+    print_error("", e.what());
     return 2;
   } catch (const Failure& e) {
-    if (*e.what()) fmt::print(stderr, "pqmul: {}\n", e.what());
+    if (*e.what()) print_error("", e.what());
     return e.code;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "pqmul: error: {}\n", e.what());
+    print_error("error: ", e.what());
     return 1;
   }
   return 0;

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "numeric_options.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
 namespace pqmul::cli {
@@ -21,7 +22,7 @@ struct MultiplierChoice {
     cmd.add_option("--multiplier", multiplier, "multiplier name" + all)->required();
     cmd.add_option("--params", params, "multiplier parameters, key=value;key=value");
     cmd.add_option("--strategy", strategy, "eager, lazy or cached" + all);
-    cmd.add_option("--rank", rank, "module rank L (0: one product)");
+    cmd.add_option("--rank", rank, "module rank L (0: one product)")->check(whole_in(0, max_rank));
     cmd.add_option("--isa", isa,
                    "portable, avx2, avx512 or neon (default: the best this CPU runs" +
                        std::string(allow_all ? "; 'all': every ISA it runs)" : ")"));

@@ -2,10 +2,6 @@
 // correctness verdict of this build attached to every row.
 #include "pqmul/experiments/bench_plan.hpp"
 
-#include "bench_aead.hpp"
-#include "bench_multiplier_names.hpp"
-#include "oracle_verdicts.hpp"
-
 #include <fmt/core.h>
 #include <fmt/format.h>
 
@@ -16,8 +12,12 @@
 #include <random>
 #include <stdexcept>
 
+#include "bench_aead.hpp"
+#include "bench_multiplier_names.hpp"
+#include "oracle_verdicts.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/registry.hpp"
+#include "pqmul/experiments/variable_time.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
@@ -480,6 +480,7 @@ std::vector<BenchCase> plan_benchmarks(const BenchSelection& selection, std::vec
     p.plan_schemes();
   else
     p.plan_rings();
+  for (auto& c : p.cases) c.row.variable_time = runs_in_variable_time(c.row.scheme, c.row.multiplier);
   return std::move(p.cases);
 }
 

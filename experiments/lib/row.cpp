@@ -2,8 +2,6 @@
 // JSON (an array of objects, a missing optional is null), both ways.
 #include "pqmul/experiments/row.hpp"
 
-#include "pqmul/algorithms/params.hpp"
-
 #include <fmt/core.h>
 
 #include <charconv>
@@ -13,6 +11,11 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+
+#include "json_text.hpp"
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/experiments/input_limits.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -25,6 +28,8 @@ struct Column {
   const char* name;
   Type type;
   std::function<void*(Row&)> field;
+  // Added after results were first written: older files lack it (default value).
+  bool added_later = false;
 };
 
 template <class T>
@@ -70,6 +75,7 @@ const std::vector<Column>& columns() {
       {"commit", Type::text, at(&Row::commit)},
       {"cpu", Type::text, at(&Row::cpu)},
       {"date", Type::text, at(&Row::date)},
+      {"variable_time", Type::boolean, at(&Row::variable_time), true},
   };
   return list;
 }
@@ -237,7 +243,9 @@ std::vector<Row> rows_from_csv_text(const std::string& text, const std::string& 
   const auto records = parse_records(text, source);
   if (records.empty()) throw std::runtime_error(fmt::format("{}: empty file, expected a header line", source));
   const auto& header = records.front().cells;
-  const auto names = row_columns();
+  auto names = row_columns();
+  // A file written before the later columns existed has the others only.
+  while (header.size() < names.size() && columns()[names.size() - 1].added_later) names.pop_back();
   if (header != names) {
     for (std::size_t k = 0; k < std::max(header.size(), names.size()); ++k) {
       const std::string got = k < header.size() ? header[k] : "(missing)";
@@ -300,11 +308,7 @@ std::vector<Row> read_csv_text(const std::string& text, const std::string& sourc
 }
 
 std::vector<Row> read_csv(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read result file '{}'", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return rows_from_csv_text(text.str(), path);
+  return rows_from_csv_text(read_bounded_file(path, max_results_bytes, "result file"), path);
 }
 
 std::string to_csv(const std::vector<Row>& rows) {
@@ -353,9 +357,9 @@ std::string to_json(const std::vector<Row>& rows) {
 std::vector<Row> from_json(const std::string& text) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::runtime_error(fmt::format("result JSON is malformed: {}", e.what()));
+    doc = parse_json_text(text, "result JSON");
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
   }
   // `pqmul bench --format json` wraps its rows with the machine description.
   if (doc.is_object() && doc.contains("rows")) doc = nlohmann::json(doc["rows"]);
@@ -372,7 +376,10 @@ std::vector<Row> from_json(const std::string& text) {
     Row row;
     for (const auto& c : columns()) {
       const std::string where = fmt::format("result JSON row {} column {}", r, c.name);
-      if (!object.contains(c.name)) throw std::runtime_error(where + ": missing");
+      if (!object.contains(c.name)) {
+        if (c.added_later) continue;
+        throw std::runtime_error(where + ": missing");
+      }
       const auto& v = object[c.name];
       void* p = c.field(row);
       const bool optional = c.type == Type::optional_real || c.type == Type::optional_count;

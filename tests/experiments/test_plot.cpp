@@ -204,9 +204,10 @@ TEST_CASE("plot: the .dat and .gp files are named after the figure, so formats c
   const std::string gp = read_text(png.script), sgp = read_text(svg.script), dat = read_text(png.data);
   CHECK(gp.find("set terminal pngcairo") != std::string::npos);
   CHECK(sgp.find("set terminal svg") != std::string::npos);
-  CHECK(gp.find("set output '" + png.image + "'") != std::string::npos);
-  CHECK(sgp.find("set output '" + svg.image + "'") != std::string::npos);
-  CHECK(gp.find("plot '" + png.data + "' using 2:3:4 lc rgb '#0072B2' title 'Toom-4+K2'") != std::string::npos);
+  CHECK(gp.find("output_file = '" + png.image + "'\nset output output_file\n") != std::string::npos);
+  CHECK(sgp.find("output_file = '" + svg.image + "'\nset output output_file\n") != std::string::npos);
+  CHECK(gp.find("data_file = '" + png.data + "'\n") != std::string::npos);
+  CHECK(gp.find("plot data_file using 2:3:4 lc rgb '#0072B2' title 'Toom-4+K2'") != std::string::npos);
   CHECK(dat.find("0 300 299 302 200 199 202  # Portable, KeyGen\n") != std::string::npos);
   CHECK(dat.find("3 100 99 102 ? ? ?  # AVX2, KeyGen\n") != std::string::npos);
   CHECK(gp.find("counter tsc (overhead 24 ticks)") != std::string::npos);

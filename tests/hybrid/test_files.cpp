@@ -77,8 +77,12 @@ TEST_CASE("hybrid files: output only on success", "[hybrid][files]") {
     CHECK_THROWS_AS(hybrid::seal_file(kem, pk, dir.path, dir.path / "out", rng), hybrid::FileError);
     CHECK(dir.entries() == 3);
   }
-  SECTION("the output may replace the input") {
-    hybrid::open_file(kem, sk, sealed, sealed);
-    CHECK(read_file(sealed) == text);
+  SECTION("the output may not replace the input or the key file") {
+    const std::string before = read_file(sealed);
+    CHECK_THROWS_WITH(hybrid::open_file(kem, sk, sealed, sealed), Catch::Contains("is the same file as the input"));
+    CHECK_THROWS_AS(hybrid::seal_file(kem, pk, plain, dir.path / "." / "plain", rng), hybrid::FileError);
+    CHECK_THROWS_AS(hybrid::open_file(kem, sk, sealed, dir.path / "key", {dir.path / "key"}), hybrid::FileError);
+    CHECK(read_file(sealed) == before);
+    CHECK(dir.entries() == 3);
   }
 }

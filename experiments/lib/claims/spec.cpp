@@ -9,8 +9,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "pqmul/experiments/claims.hpp"
 #include "../toml_text.hpp"
+#include "pqmul/experiments/claims.hpp"
+#include "pqmul/experiments/input_limits.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -223,11 +225,7 @@ ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
 }
 
 ClaimSpec read_claim(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read " + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_claim(text.str(), path);
+  return parse_claim(read_bounded_file(path, max_spec_bytes, "claim spec"), path);
 }
 
 std::vector<ClaimSpec> read_claims(const std::string& dir) {

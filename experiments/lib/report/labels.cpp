@@ -53,7 +53,7 @@ void add_name(LabelNames& n, const std::string& key, const std::string& text, co
 
 LabelNames read_label_spec(const std::string& path) {
   LabelNames n;
-  const std::string text = read_report_file(path);
+  const std::string text = read_report_file(path, max_spec_bytes, "label spec");
   if (std::filesystem::path(path).extension() == ".csv") {
     std::istringstream lines(text);
     std::string line;

@@ -9,6 +9,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "../contains.hpp"
+#include "../json_text.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/plot.hpp"
 #include "pqmul/experiments/statistics.hpp"
@@ -16,10 +18,6 @@
 
 namespace pqmul::experiments {
 namespace {
-
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
 
 std::vector<const Row*> timed_rows(const std::vector<Row>& rows, const PlotOptions& o,
                                    const std::vector<std::string>& operations) {
@@ -141,12 +139,7 @@ std::vector<ScalingSeries> scaling_data(const std::vector<Row>& rows, const Plot
 }
 
 std::vector<ClaimPoint> claim_points(const std::string& text, const Selector& claim_ids) {
-  nlohmann::json root;
-  try {
-    root = nlohmann::json::parse(text);
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(std::string("claims file: ") + e.what());
-  }
+  const nlohmann::json root = parse_json_text(text, "claims file");
   if (!root.is_object() || !root.contains("claims") || !root.at("claims").is_array())
     throw std::invalid_argument("claims file: expected an object with a 'claims' array (pqmul reproduce writes it)");
   std::vector<std::string> wanted;

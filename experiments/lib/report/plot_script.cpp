@@ -14,6 +14,7 @@
 
 #include "pqmul/experiments/plot.hpp"
 #include "pqmul/experiments/table.hpp"
+#include "pqmul/schemes/common/printable.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -113,11 +114,16 @@ std::string terminal_for(const std::filesystem::path& image, const Canvas& c) {
 }
 
 std::string header(const PlotOptions& o, const std::filesystem::path& image, const std::filesystem::path& script,
-                   const Canvas& canvas, const std::string& title, const std::string& stamp) {
+                   const std::filesystem::path& dat, const Canvas& canvas, const std::string& title,
+                   const std::string& stamp) {
   std::string gp = "# Written by `pqmul plot`: restyle freely, then redraw with `gnuplot " +
                    script.filename().string() + "`.\n";
   gp += "set encoding utf8\n" + terminal_for(image, canvas) + "\n";
-  gp += "set output " + gnuplot_quote(image.string()) + "\n";
+  // `pqmul plot` draws from and into staged files first (data_file and
+  // output_file set before loading the script).
+  gp += "if (!exists('data_file')) data_file = " + gnuplot_quote(dat.string()) + "\n";
+  gp += "if (!exists('output_file')) output_file = " + gnuplot_quote(image.string()) + "\n";
+  gp += "set output output_file\n";
   gp += "set datafile missing '?'\n";
   gp += "set title " + gnuplot_quote(o.title.empty() ? title : o.title) + "\n";
   gp += "set label 1 " + gnuplot_quote(stamp) + " at screen 0.01, screen 0.985 left font ',9' textcolor rgb '#555555'\n";
@@ -145,7 +151,7 @@ std::string bars_figure(const std::vector<Row>& rows, const PlotOptions& o, cons
                         const std::string& stamp) {
   const BarData d = bar_data(rows, o);
   data += "# cluster";
-  for (const auto& s : d.series) data += fmt::format(" | {}: median ci_low ci_high", s);
+  for (const auto& s : d.series) data += fmt::format(" | {}: median ci_low ci_high", printable(s));
   data += "\n";
   double lo = 0, hi = 0;
   for (std::size_t c = 0; c < d.clusters.size(); ++c) {
@@ -159,7 +165,7 @@ std::string bars_figure(const std::vector<Row>& rows, const PlotOptions& o, cons
       lo = lo == 0 ? std::min(low, *b.median) : std::min({lo, low, *b.median});
       hi = std::max({hi, high, *b.median});
     }
-    data += "  # " + d.clusters[c] + "\n";
+    data += "  # " + printable(d.clusters[c]) + "\n";
   }
   // Each cluster is as wide as its widest label line (16 characters, or its
   // longest word), and wide enough for its bars.
@@ -183,7 +189,7 @@ std::string bars_figure(const std::vector<Row>& rows, const PlotOptions& o, cons
   Canvas canvas{16 + cluster_chars * static_cast<double>(d.clusters.size()) + static_cast<double>(longest(d.series)) + 12,
                 30 + static_cast<double>(label_lines)};
   widen_for(canvas, o.title.empty() ? title : o.title, stamp);
-  std::string gp = header(o, image, script, canvas, title, stamp);
+  std::string gp = header(o, image, script, dat, canvas, title, stamp);
   gp += "set style data histograms\nset style histogram errorbars gap 1 lw 1\n";
   gp += "set style fill solid 0.9 border rgb '#333333'\nset boxwidth 0.9\nset bars front\n";
   gp += "set key outside right top noenhanced title " + gnuplot_quote(o.series_by) + "\n";
@@ -198,9 +204,8 @@ std::string bars_figure(const std::vector<Row>& rows, const PlotOptions& o, cons
     static const int hatches[] = {4, 5, 6, 7, 1, 2};  // gnuplot's fill patterns, densest last
     const std::string fill =
         s < palette.size() ? "" : fmt::format(" fs pattern {} border", hatches[(s / palette.size() - 1) % 6]);
-    gp += fmt::format("{}{} using {}:{}:{} lc rgb '{}'{} title {}", s ? ", \\\n     " : "",
-                      s ? "''" : gnuplot_quote(dat.string()), col, col + 1, col + 2, colour(s), fill,
-                      gnuplot_quote(d.series[s]));
+    gp += fmt::format("{}{} using {}:{}:{} lc rgb '{}'{} title {}", s ? ", \\\n     " : "", s ? "''" : "data_file", col,
+                      col + 1, col + 2, colour(s), fill, gnuplot_quote(d.series[s]));
   }
   return gp + "\n";
 }
@@ -215,12 +220,12 @@ std::string scaling_figure(const std::vector<Row>& rows, const PlotOptions& o, c
   for (std::size_t i = 0; i < series.size(); ++i) {
     const auto& s = series[i];
     names.push_back(s.name);
-    data += fmt::format("{}# {}\n# n median ci_low ci_high ring\n", i ? "\n\n" : "", s.name);
+    data += fmt::format("{}# {}\n# n median ci_low ci_high ring\n", i ? "\n\n" : "", printable(s.name));
     for (std::size_t k = 0; k < s.points.size(); ++k) {
       const auto& [n, b] = s.points[k];
       ns.insert(n);
       data += fmt::format("{} {} {} {} {}\n", n, dat_number(b.median), dat_number(b.low ? b.low : b.median),
-                          dat_number(b.high ? b.high : b.median), s.rings[k]);
+                          dat_number(b.high ? b.high : b.median), printable(s.rings[k]));
       lo = lo == 0 ? b.low.value_or(*b.median) : std::min(lo, b.low.value_or(*b.median));
       hi = std::max(hi, b.high.value_or(*b.median));
     }
@@ -228,7 +233,7 @@ std::string scaling_figure(const std::vector<Row>& rows, const PlotOptions& o, c
   const std::string title = "ring multiplication against n (log-log), one line per implementation and ring family";
   Canvas canvas{110 + static_cast<double>(longest(names)), 34};
   widen_for(canvas, o.title.empty() ? title : o.title, stamp);
-  std::string gp = header(o, image, script, canvas, title, stamp);
+  std::string gp = header(o, image, script, dat, canvas, title, stamp);
   gp += "set logscale x\nset xlabel 'n (ring degree)'\nset ylabel " + gnuplot_quote(unit_label(series.front().unit)) + "\n";
   // Tick labels closer than 6% on the log axis would overlap: those get a tick only.
   std::string tics;
@@ -244,7 +249,7 @@ std::string scaling_figure(const std::vector<Row>& rows, const PlotOptions& o, c
   gp += "plot ";
   for (std::size_t i = 0; i < series.size(); ++i)
     gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorlines lw 2 pt {} ps 1 lc rgb '{}' title {}",
-                      i ? ", \\\n     " : "", i ? "''" : gnuplot_quote(dat.string()), i, 5 + i % 8, colour(i),
+                      i ? ", \\\n     " : "", i ? "''" : "data_file", i, 5 + i % 8, colour(i),
                       gnuplot_quote(series[i].name));
   return gp + "\n";
 }
@@ -267,7 +272,8 @@ std::string claim_figure(const std::string& claims_text, const PlotOptions& o, c
     const bool band = p.paper_min && p.paper_max;
     data += fmt::format("{} {} {} {} {} {}  # {}\n", i, band ? dat_number((*p.paper_min + *p.paper_max) / 2) : "?",
                         band ? dat_number((*p.paper_max - *p.paper_min) / 2) : "?", dat_number(p.value),
-                        dat_number(p.ci_low ? p.ci_low : p.value), dat_number(p.ci_high ? p.ci_high : p.value), p.label);
+                        dat_number(p.ci_low ? p.ci_low : p.value), dat_number(p.ci_high ? p.ci_high : p.value),
+                        printable(p.label));
     tics += fmt::format("{}{} {}", i ? ", " : "", gnuplot_quote(p.label), i);
     labels.push_back(p.label);
   }
@@ -275,7 +281,7 @@ std::string claim_figure(const std::string& claims_text, const PlotOptions& o, c
   Canvas canvas{static_cast<double>(longest(labels)) + 80, 12 + 1.8 * static_cast<double>(points.size())};
   const std::string title = "claims: the paper's range (band) and our ratio (95% interval)";
   widen_for(canvas, o.title.empty() ? title : o.title, "");
-  std::string gp = header(o, image, script, canvas, title, "");
+  std::string gp = header(o, image, script, dat, canvas, title, "");
   const bool log_x = o.log_y.value_or(wants_log_axis(lo, hi));
   gp += fmt::format("set ytics ({}) scale 0\nset yrange [{}.6:-0.6]\nset grid xtics lc rgb '#dddddd'\n", tics,
                     points.size() - 1);
@@ -283,9 +289,10 @@ std::string claim_figure(const std::string& claims_text, const PlotOptions& o, c
               : fmt::format("set xrange [{}:{}]\n", std::min(0.0, lo), hi * 1.15);
   gp += "set xlabel 'ratio'\nset key outside bottom center horizontal\nset style fill transparent solid 0.35 noborder\n";
   gp += "set arrow 1 from first 1, graph 0 to first 1, graph 1 nohead dt 2 lc rgb '#777777'\n";
-  gp += fmt::format("plot {} using 2:1:3:(0.3) with boxxyerror lc rgb '{}' title 'paper (stated range)', \\\n"
-                    "     '' using 4:1:5:6 with xerrorbars pt 7 ps 1.2 lc rgb '{}' title 'ours (95% interval)'\n",
-                    gnuplot_quote(dat.string()), palette[1], palette[0]);
+  gp += fmt::format(
+      "plot {} using 2:1:3:(0.3) with boxxyerror lc rgb '{}' title 'paper (stated range)', \\\n"
+      "     '' using 4:1:5:6 with xerrorbars pt 7 ps 1.2 lc rgb '{}' title 'ours (95% interval)'\n",
+      "data_file", palette[1], palette[0]);
   return gp;
 }
 
@@ -314,12 +321,17 @@ std::string gnuplot_quote(const std::string& text) {
   return out + "'";
 }
 
-PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& o, const std::string& claims_text) {
+PlotFiles plot_files(const std::string& output) {
+  const std::string image = std::filesystem::absolute(output).string();
+  return {image + ".dat", image + ".gp", image};
+}
+
+PlotText plot_text(const std::vector<Row>& rows, const PlotOptions& o, const std::string& claims_text) {
   namespace fs = std::filesystem;
   if (o.output.empty()) throw std::invalid_argument("no output file given (-o FILE.svg|pdf|png)");
-  const fs::path image = fs::absolute(o.output);
+  const PlotFiles files = plot_files(o.output);
+  const fs::path image = files.image, dat = files.data, script = files.script;
   (void)terminal_for(image, Canvas{});
-  const fs::path dat = image.string() + ".dat", script = image.string() + ".gp";
   const std::string stamp = o.kind == "claim" ? "" : figure_stamp(rows);
   std::string data = "# pqmul plot data (" + o.kind + ")" + (stamp.empty() ? "" : ": " + stamp) + "\n";
   std::string gp;
@@ -328,12 +340,19 @@ PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& o, c
   else if (o.kind == "claim") gp = claim_figure(claims_text, o, image, script, dat, data);
   else throw std::invalid_argument("unknown plot kind '" + o.kind + "' (valid: bars, scaling, claim)");
   gp += "set output\n";
+  return {files, data, gp};
+}
+
+PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& o, const std::string& claims_text) {
+  namespace fs = std::filesystem;
   // Everything is checked before anything is written: no half-written figure files.
-  if (image.has_parent_path()) fs::create_directories(image.parent_path());
-  std::ofstream(dat) << data;
-  std::ofstream(script) << gp;
-  if (!std::ifstream(script) || !std::ifstream(dat)) throw std::runtime_error("cannot write " + script.string());
-  return {dat.string(), script.string(), image.string()};
+  const PlotText t = plot_text(rows, o, claims_text);
+  if (const fs::path dir = fs::path(t.files.image).parent_path(); !dir.empty()) fs::create_directories(dir);
+  std::ofstream(t.files.data) << t.data;
+  std::ofstream(t.files.script) << t.script;
+  if (!std::ifstream(t.files.script) || !std::ifstream(t.files.data))
+    throw std::runtime_error("cannot write " + t.files.script);
+  return t.files;
 }
 
 }  // namespace pqmul::experiments

@@ -9,6 +9,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "../contains.hpp"
+
 namespace pqmul::experiments {
 namespace {
 
@@ -16,10 +18,6 @@ const std::vector<std::string> operation_order = {
     "keygen", "encaps", "decaps", "matrix-vector", "inner-product", "mul", "transform", "multiply_accumulate",
     "inverse", "encrypt", "decrypt"};
 const std::vector<std::string> cycle_counters = {"perf-cycles", "papi-cycles"};
-
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
 
 std::optional<double> value_of(const Row& r, const std::string& value) {
   if (value == "median") return r.median;

@@ -29,7 +29,7 @@ double number_of(const std::string& text, const std::string& where) {
 PaperFigures read_paper_figures(const std::string& path) {
   PaperFigures p;
   p.source = path;
-  const std::string text = read_report_file(path);
+  const std::string text = read_report_file(path, max_spec_bytes, "paper figures");
   if (std::filesystem::path(path).extension() == ".csv") {
     // Rows through the CSV reader's quoting rules would need the row schema;
     // a label may hold commas, so it is the only quoted field allowed: "a, b",keygen,123
@@ -73,16 +73,22 @@ PaperFigures read_paper_figures(const std::string& path) {
   return p;
 }
 
+std::vector<std::filesystem::path> results_inputs(const std::string& path) {
+  const std::filesystem::path p(path);
+  return {p, p / "results.csv", p / "results.json"};
+}
+
 std::vector<Row> read_results(const std::string& path) {
   namespace fs = std::filesystem;
   const fs::path p(path);
   if (fs::is_directory(p)) {
     if (fs::exists(p / "results.csv")) return read_csv((p / "results.csv").string());
-    if (fs::exists(p / "results.json")) return from_json(read_report_file(p / "results.json"));
+    if (fs::exists(p / "results.json"))
+      return from_json(read_report_file(p / "results.json", max_results_bytes, "result file"));
     throw std::invalid_argument(path + " holds neither results.csv nor results.json");
   }
   if (!fs::exists(p)) throw std::invalid_argument("no such results file or directory: " + path);
-  if (p.extension() == ".json") return from_json(read_report_file(p));
+  if (p.extension() == ".json") return from_json(read_report_file(p, max_results_bytes, "result file"));
   return read_csv(path);
 }
 

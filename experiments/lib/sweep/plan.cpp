@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "../contains.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/sweep_plan.hpp"
@@ -15,8 +16,6 @@ namespace pqmul::experiments {
 namespace {
 
 using Strings = std::vector<std::string>;
-
-bool contains(const Strings& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 void add_unique(Strings& v, const std::string& s) {
   if (!contains(v, s)) v.push_back(s);

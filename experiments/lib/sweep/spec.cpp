@@ -8,9 +8,11 @@
 #include <sstream>
 #include <string_view>
 
+#include "../toml_text.hpp"
+#include "pqmul/experiments/input_limits.hpp"
 #include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
-#include "../toml_text.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -279,8 +281,11 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
     spec.architectures = strings(m.at("architectures"), "architectures", known_architectures());
   if (m.count("vectorize")) spec.vectorize = booleans(m.at("vectorize"), "vectorize");
   if (m.count("isas")) spec.isas = strings(m.at("isas"), "isas", known_isas());
-  if (m.count("samples")) spec.samples = positive(m.at("samples"), "samples", 10'000'000);
+  // The bounds of `pqmul bench --samples` and --repetitions, which each job runs.
+  if (m.count("samples")) spec.samples = positive(m.at("samples"), "samples", 1'000'000);
   if (m.count("repetitions")) spec.repetitions = positive(m.at("repetitions"), "repetitions", 1000);
+  if (m.count("samples") && spec.samples * spec.repetitions > 10'000'000)
+    fail(m.at("samples"), "samples x repetitions must be at most 10000000 (every sample is kept)", "too many samples");
   if (m.count("rounds")) {
     spec.rounds = positive(m.at("rounds"), "rounds", 100);
     const std::size_t fewest = fewest_for_median_interval();
@@ -311,11 +316,13 @@ SweepSpec parse_sweep_spec(const std::string& source, const std::string& origin)
 }
 
 SweepSpec load_sweep_spec(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SpecError(fmt::format("cannot read the sweep spec '{}'", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_sweep_spec(text.str(), path);
+  std::string text;
+  try {
+    text = read_bounded_file(path, max_spec_bytes, "sweep spec");
+  } catch (const InputFileError& e) {
+    throw SpecError(e.what());
+  }
+  return parse_sweep_spec(text, path);
 }
 
 }  // namespace pqmul::experiments

@@ -6,7 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "../json_text.hpp"
+#include "pqmul/experiments/input_limits.hpp"
 #include "pqmul/experiments/sweep_state.hpp"
+#include "pqmul/schemes/common/input_files.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -17,12 +20,21 @@ using json = nlohmann::json;
 constexpr const char* state_file = "state.json";
 constexpr int state_version = 1;
 
+// A results directory may come from elsewhere: its state is read as any other input.
 std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path.string()));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  try {
+    return read_bounded_file(path, max_results_bytes, "sweep state");
+  } catch (const InputFileError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+json parse_state(const std::string& text) {
+  try {
+    return parse_json_text(text, state_file);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
 }
 
 JobStatus parse_status(const std::string& s) {
@@ -67,7 +79,7 @@ std::string state_to_json(const SweepState& state) {
 SweepState state_from_json(const std::string& text) {
   SweepState s;
   try {
-    const json j = json::parse(text);
+    const json j = parse_state(text);
     if (j.value("version", 0) != state_version)
       throw std::runtime_error(fmt::format("unsupported state version (expected {})", state_version));
     s.spec_path = j.at("spec_path").get<std::string>();
@@ -131,7 +143,7 @@ std::string find_unfinished_results(const std::string& results_root, const std::
     const fs::path state = entry.path() / state_file;
     if (!fs::exists(state)) continue;
     try {
-      const json j = json::parse(read_text(state));
+      const json j = parse_state(read_text(state));
       if (j.value("spec_digest", "") != spec_digest || !j.value("finished", "").empty()) continue;
     } catch (const std::exception&) {
       continue;  // an unreadable state is not a candidate to resume

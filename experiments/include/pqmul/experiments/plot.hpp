@@ -82,10 +82,20 @@ std::string gnuplot_quote(const std::string& text);
 struct PlotFiles {
   std::string data, script, image;
 };
-// Writes <output>.dat and <output>.gp; the script, run by gnuplot from any
-// directory, draws `options.output` (terminal chosen by its extension). For
-// kind "claim", `claims_json_text` is the claims file's text; rows are unused.
-// Throws std::invalid_argument for an extension other than svg, pdf, png.
+// The files of the figure `output`: its absolute path, and FIG.dat, FIG.gp beside it.
+PlotFiles plot_files(const std::string& output);
+// The text of <output>.dat and <output>.gp, and their paths. The script, run
+// by gnuplot from any directory, draws `options.output` (terminal chosen by its
+// extension), or the file named by the gnuplot variable `output_file` when it
+// is set before the script is loaded. For kind "claim", `claims_json_text` is
+// the claims file's text; rows are unused. Throws std::invalid_argument for an
+// extension other than svg, pdf, png, and for text with control characters.
+struct PlotText {
+  PlotFiles files;
+  std::string data, script;
+};
+PlotText plot_text(const std::vector<Row>& rows, const PlotOptions& options, const std::string& claims_json_text = "");
+// plot_text's files written.
 PlotFiles write_plot_files(const std::vector<Row>& rows, const PlotOptions& options,
                            const std::string& claims_json_text = "");
 

@@ -2,6 +2,7 @@
 // One row schema for every measurement (multiplier steps, module products,
 // KEM operations, AEAD), shared by `pqmul bench`, the sweep, the claims, the
 // tables, the plots and the notebooks. Column order = field order below.
+// Columns added later come last and may be missing from older files.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,6 +54,10 @@ struct Row {
   std::string commit;
   std::string cpu;
   std::string date;           // ISO 8601 UTC
+  // The multiplier's running time depends on its operands (variable_time.hpp):
+  // the row measures a test oracle, not something to run on secrets. Last, and
+  // absent from files written before it existed (read as false).
+  bool variable_time = false;
 };
 
 // The independent measurements a row's median and interval rest on: its

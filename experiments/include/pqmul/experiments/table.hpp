@@ -5,6 +5,7 @@
 // cached/eager under each section; or transposed (operations x
 // implementations), or the paper's figures beside ours. A cell holds exactly
 // one row's figure: rows that would be pooled are an error.
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -105,5 +106,8 @@ std::string latex_cell(const std::string& text);
 
 // Rows of a results directory (results.csv, else results.json) or of a CSV / JSON file.
 std::vector<Row> read_results(const std::string& path);
+// The files read_results(path) may read: path, and a directory's results.csv
+// and results.json (so that no output replaces them).
+std::vector<std::filesystem::path> results_inputs(const std::string& path);
 
 }  // namespace pqmul::experiments

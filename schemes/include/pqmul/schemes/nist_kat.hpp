@@ -30,7 +30,8 @@ struct PublishedKatHashes {
   std::string single, all;
 };
 // Rows of KAT_HASHES.txt keyed by lower-case scheme name ("ml-kem-768",
-// "kyber768", "lightsaber", ...). Throws std::runtime_error if unreadable.
+// "kyber768", "lightsaber", ...). Throws std::runtime_error if unreadable, not
+// a regular file or larger than 1 MiB.
 std::map<std::string, PublishedKatHashes> read_kat_hashes(const std::string& path);
 
 }  // namespace pqmul
