@@ -57,6 +57,7 @@ void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<Reg
                      {""},
                      [](const Params& p) { return make_kronecker_ring_multiplier<R>(p); }});
   entries.back().typed = TypedPath::kronecker;
+  entries.back().variable_time = true;
 }
 
 std::vector<RegistryEntry> build_registry() {

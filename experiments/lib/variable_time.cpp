@@ -13,7 +13,7 @@ bool runs_in_variable_time(std::string_view target, std::string_view multiplier)
   for (const auto& e : kem_registry())
     if (e.scheme == target) ring = e.ring;
   const RegistryEntry* entry = find_registry_entry(ring, split_multiplier(multiplier).name);
-  return entry && entry->typed == TypedPath::kronecker;
+  return entry && entry->variable_time;
 }
 
 }  // namespace pqmul::experiments

@@ -125,3 +125,13 @@ TEST_CASE("every ring of the design has the whole portable catalogue", "[registr
     }
   }
 }
+
+TEST_CASE("the registry marks the Kronecker oracle, and only it, variable time", "[registry]") {
+  std::size_t marked = 0;
+  for (const auto& e : multiplier_registry()) {
+    INFO(e.ring << "/" << e.multiplier);
+    CHECK(e.variable_time == (e.multiplier == "kronecker"));
+    marked += e.variable_time;
+  }
+  CHECK(marked == registered_rings().size());  // one Kronecker entry per ring
+}

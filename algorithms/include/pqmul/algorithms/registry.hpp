@@ -77,6 +77,10 @@ struct RegistryEntry {
   // ISA; each is offered only where isa_available() says the CPU can run it.
   std::vector<std::pair<Isa, std::function<std::unique_ptr<RingMultiplier>(const Params&)>>> simd = {};
   TypedPath typed = TypedPath::none;
+  // Its time depends on the operands' values (a big-integer product whose
+  // limbs and carries follow them): for tests, never for secrets. The CLI's
+  // secret-handling commands refuse it unless asked; kat, check and bench say so.
+  bool variable_time = false;
   // Every ISA this binary holds for the entry (portable first).
   std::vector<Isa> compiled() const;
   // The parameters of the default (first) variant.

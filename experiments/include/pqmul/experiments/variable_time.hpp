@@ -2,9 +2,9 @@
 // Which multipliers run in time that depends on their operands, so must not
 // touch secrets: keygen, encaps, decaps, seal and open refuse them unless
 // asked (--allow-variable-time); kat, check and bench run them and say so.
-// The multiplier registry decides: an entry built on the Kronecker class
-// (TypedPath::kronecker), one big-integer product whose limb count and carry
-// chains follow the operands, is variable time; every other entry is not.
+// The multiplier registry decides (RegistryEntry::variable_time: the
+// Kronecker oracle, one big-integer product whose limb count and carry chains
+// follow the operands).
 #include <string_view>
 
 namespace pqmul::experiments {
