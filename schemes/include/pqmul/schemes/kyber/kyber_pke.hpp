@@ -74,6 +74,8 @@ void Kyber<P, M>::pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std:
   }
   const auto rho = std::span<const std::uint8_t, 32>(rho_sigma.data(), 32);
   const auto sigma = std::span<const std::uint8_t, 32>(rho_sigma.data() + 32, 32);
+  // rho is public (ek carries it), and so is the matrix rejection-sampled from it.
+  ct::declassify(rho);
   std::copy(rho.begin(), rho.end(), ek.begin() + P::dk_pke_bytes);
   // A^ from rho, s and e from sigma, H(ek), and t^ = A^ o s^ + e^ into ek
   // as the schedule of the Keccak work asks for its rows.

@@ -25,6 +25,7 @@
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
+#include "pqmul/schemes/common/secret_marks.hpp"
 #include "pqmul/schemes/kyber/kyber.hpp"
 #include "pqmul/schemes/kyber/ntt_bridge.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
@@ -69,6 +70,9 @@ class Kyber {
     check_length(dk, P::dk_bytes, "decapsulation key buffer");
     auto rest = dk.subspan(P::dk_pke_bytes);
     pke_keygen(d, ek, dk.first(P::dk_pke_bytes), std::span<std::uint8_t, 32>(rest.data() + P::ek_bytes, 32));
+    // ek and H(ek) are public (dk carries copies of both), not secrets.
+    ct::declassify(ek);
+    ct::declassify(rest.subspan(P::ek_bytes, 32));
     std::copy(ek.begin(), ek.end(), rest.begin());
     std::copy(z.begin(), z.end(), rest.begin() + P::ek_bytes + 32);
   }

@@ -11,6 +11,7 @@
 #include "pqmul/schemes/saber/rounding.hpp"
 #include "pqmul/schemes/saber/sampling.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
+#include "pqmul/schemes/common/secret_marks.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
 namespace pqmul {
@@ -96,6 +97,7 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   std::array<std::uint8_t, saber::noise_seed_bytes> seed_s{};
   rng.fill(drawn);
   saber::detail::shake128(seed_a, drawn, isa_);  // the public seed does not reveal the generator's output
+  ct::declassify(std::span<const std::uint8_t>(seed_a));  // public: pk carries it
   rng.fill(seed_s);
 
   // GenMatrix(seed_A) and GenSecret(seed_s): the two SHAKE128 streams.
@@ -115,6 +117,7 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   const auto pk_vector = pk.first(sizes::vec_p_bytes);
   saber::pack_vector(b, saber::ep, pk_vector, kernels_);
   std::copy(seed_a.begin(), seed_a.end(), pk.begin() + sizes::vec_p_bytes);
+  ct::declassify(pk);  // public, not a secret (sk carries a copy and its hash)
 
   // sk = s (13-bit) || pk || H(pk) || z
   saber::pack_vector(s, saber::eq, sk.first(sizes::indcpa_secret_key_bytes), kernels_);
