@@ -167,9 +167,26 @@ void module_rows(const M& m, Strategy s, std::span<const Poly<typename M::ring>>
   if (!v.empty() && v.size() != rank) throw std::invalid_argument("module product: rank mismatch");
   const bool eager = s == Strategy::eager;
   if (!eager) require_accumulation(m, rank);
-  // An operand for v_j only where none is cached (the bytes a strategy holds are measured).
-  std::optional<typename M::operand> x;
-  if (cached.empty()) x.emplace(m.make_operand());
+  // An operand for v_j where none is cached. Operands that own storage are
+  // made only then (the bytes a strategy holds are measured); plain ones
+  // (trivially destructible) are made anyway, in place, and cost nothing
+  // unused where make_operand leaves them unfilled.
+  constexpr bool plain = std::is_trivially_destructible_v<typename M::operand>;
+  auto x_storage = [&] {
+    if constexpr (plain) {
+      return m.make_operand();
+    } else {
+      return std::optional<typename M::operand>();
+    }
+  }();
+  typename M::operand* x = nullptr;
+  if (cached.empty()) {
+    if constexpr (plain) {
+      x = &x_storage;
+    } else {
+      x = &x_storage.emplace(m.make_operand());
+    }
+  }
   auto acc = m.make_accumulator();
   P sum(uninitialized), product(uninitialized);
   for (std::size_t row = rows.first; row < rows.end; ++row) {
