@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/input_files.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/hybrid/files.hpp"
@@ -50,7 +51,7 @@ void run_seal(const HybridOptions& o) {
 void run_open(const HybridOptions& o) {
   refuse_variable_time("open", o.scheme, o.multiplier, o.allow_variable_time);
   const auto kem = make_kem(o.scheme, o.multiplier);
-  const auto sk = read_exact_file(o.key_file, kem->secret_key_bytes(), "secret key");
+  const SecretBytes sk(read_exact_file(o.key_file, kem->secret_key_bytes(), "secret key"));
   translate_errors("open", o, [&] { hybrid::open_file(*kem, sk, o.input, o.output, {o.key_file}); });
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/experiments/variable_time.hpp"
 #include "pqmul/schemes/common/input_files.hpp"
 #include "pqmul/schemes/common/output_files.hpp"
@@ -50,7 +51,8 @@ const KemEntry& entry_of(const std::string& scheme) {
   throw UsageError("unknown scheme " + scheme);
 }
 
-std::vector<std::uint8_t> parse_hex(const std::string& text, const std::string& what) {
+// (The bytes are a seed or coins: a secret.)
+SecretBytes parse_hex(const std::string& text, const std::string& what) {
   auto nibble = [&](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -58,7 +60,7 @@ std::vector<std::uint8_t> parse_hex(const std::string& text, const std::string& 
     throw UsageError(fmt::format("{} is not hexadecimal (bad character '{}')", what, c));
   };
   if (text.size() % 2) throw UsageError(fmt::format("{} has an odd number of hex digits", what));
-  std::vector<std::uint8_t> out(text.size() / 2);
+  SecretBytes out(text.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = static_cast<std::uint8_t>(nibble(text[2 * i]) << 4 | nibble(text[2 * i + 1]));
   return out;
@@ -72,11 +74,11 @@ void write_bytes(std::ostream& out, std::span<const std::uint8_t> bytes) {
 // scheme drew, so a wrong length is reported in the scheme's own terms.
 class FixedRandom final : public RandomSource {
  public:
-  FixedRandom(std::vector<std::uint8_t> bytes, std::string what) : bytes_(std::move(bytes)), what_(std::move(what)) {}
+  FixedRandom(const std::string& hex, std::string what) : bytes_(parse_hex(hex, what)), what_(std::move(what)) {}
   void fill(std::span<std::uint8_t> out) override {
     if (out.size() > bytes_.size() - used_)
       throw UsageError(fmt::format("{} is too short: {} bytes given, the scheme draws more", what_, bytes_.size()));
-    std::copy_n(bytes_.begin() + static_cast<std::ptrdiff_t>(used_), out.size(), out.begin());
+    std::copy_n(bytes_.begin() + used_, out.size(), out.begin());
     used_ += out.size();
   }
   void require_all_used() const {
@@ -85,7 +87,7 @@ class FixedRandom final : public RandomSource {
   }
 
  private:
-  std::vector<std::uint8_t> bytes_;
+  SecretBytes bytes_;
   std::string what_;
   std::size_t used_ = 0;
 };
@@ -118,12 +120,13 @@ void run_keygen(const KeygenOptions& o) {
   OutputFiles out;
   std::ostream& pk_file = out.add(o.pk, OutputFiles::Access::world_readable);
   std::ostream& sk_file = out.add(o.sk, OutputFiles::Access::owner_only);
-  std::vector<std::uint8_t> pk(kem->public_key_bytes()), sk(kem->secret_key_bytes());
+  std::vector<std::uint8_t> pk(kem->public_key_bytes());
+  SecretBytes sk(kem->secret_key_bytes());
   if (o.seed.empty()) {
     SystemRandom rng;
     kem->keypair(pk, sk, rng);
   } else {
-    FixedRandom rng(parse_hex(o.seed, "--seed"), "--seed");
+    FixedRandom rng(o.seed, "--seed");
     kem->keypair(pk, sk, rng);
     rng.require_all_used();
   }
@@ -143,13 +146,14 @@ void run_encaps(const EncapsOptions& o) {
   std::ostream& ct_file = out.add(o.ct, OutputFiles::Access::world_readable);
   std::ostream& ss_file = out.add(o.ss, OutputFiles::Access::owner_only);
   const auto pk = read_exact_file(o.pk, kem->public_key_bytes(), "public key");
-  std::vector<std::uint8_t> ct(kem->ciphertext_bytes()), ss(kem->shared_secret_bytes());
+  std::vector<std::uint8_t> ct(kem->ciphertext_bytes());
+  SecretBytes ss(kem->shared_secret_bytes());
   try {
     if (o.coins.empty()) {
       SystemRandom rng;
       kem->encaps(ct, ss, pk, rng);
     } else {
-      FixedRandom rng(parse_hex(o.coins, "--coins"), "--coins");
+      FixedRandom rng(o.coins, "--coins");
       kem->encaps(ct, ss, pk, rng);
       rng.require_all_used();
     }
@@ -170,9 +174,9 @@ void run_decaps(const DecapsOptions& o) {
   const auto kem = o.make();
   OutputFiles out({o.sk, o.ct});
   std::ostream& ss_file = out.add(o.ss, OutputFiles::Access::owner_only);
-  const auto sk = read_exact_file(o.sk, kem->secret_key_bytes(), "secret key");
+  const SecretBytes sk(read_exact_file(o.sk, kem->secret_key_bytes(), "secret key"));
   const auto ct = read_exact_file(o.ct, kem->ciphertext_bytes(), "ciphertext");
-  std::vector<std::uint8_t> ss(kem->shared_secret_bytes());
+  SecretBytes ss(kem->shared_secret_bytes());
   try {
     kem->decaps(ss, ct, sk);
   } catch (const InvalidInput& e) {

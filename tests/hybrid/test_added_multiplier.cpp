@@ -29,11 +29,14 @@ class HalfKaratsuba {
 
  public:
   using ring = R;
+  // (Storage of its own: how to clear it once it held a secret.)
   struct operand {
     std::vector<std::uint64_t> low, high, sum;
+    void wipe() noexcept { pqmul::wipe(low), pqmul::wipe(high), pqmul::wipe(sum); }
   };
   struct accumulator {
     std::vector<std::uint64_t> low, middle, high;
+    void wipe() noexcept { pqmul::wipe(low), pqmul::wipe(middle), pqmul::wipe(high); }
   };
   static inline std::atomic<std::size_t> transforms{0};  // calls, read by the tests below
 

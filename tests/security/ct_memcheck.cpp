@@ -25,10 +25,9 @@
 #include <string>
 #include <vector>
 
-#include "pqmul/algorithms/isa.hpp"
-#include "pqmul/algorithms/registry.hpp"
 #include "pqmul/schemes/common/secret_marks.hpp"
 #include "pqmul/schemes/kem.hpp"
+#include "secret_kems.hpp"
 
 namespace {
 
@@ -68,39 +67,26 @@ bool run(const pqmul::Kem& kem) {
 
 int main(int argc, char** argv) {
   using pqmul::Isa;
-  const bool variable_time_only = argc > 1 && std::string(argv[1]) == "--variable-time-only";
+  pqmul::security_tests::SecretKemFilter filter;
+  filter.variable_time_only = argc > 1 && std::string(argv[1]) == "--variable-time-only";
+  filter.isas = {Isa::portable, Isa::avx2};
   int combinations = 0, failures = 0, avx2 = 0;
   std::map<std::string, int> by_family;
-  for (const auto& entry : pqmul::kem_registry()) {
-    for (const auto& multiplier : entry.multipliers) {
-      const pqmul::RegistryEntry* registered = pqmul::find_registry_entry(entry.ring, multiplier);
-      const bool variable_time = registered != nullptr && registered->variable_time;
-      if (variable_time != variable_time_only) continue;
-      for (Isa isa : entry.isas(multiplier)) {
-        if (isa != Isa::portable && isa != Isa::avx2) continue;
-        if (!pqmul::isa_available(isa)) continue;
-        // (A family without strategies, NTRU, takes the default.)
-        const std::vector<pqmul::Strategy> strategies =
-            entry.strategies.empty() ? std::vector<pqmul::Strategy>{pqmul::Strategy::cached} : entry.strategies;
-        for (auto strategy : strategies) {
-          const auto kem = entry.make_for(multiplier, strategy, isa);
-          ++combinations;
-          avx2 += isa == Isa::avx2;
-          ++by_family[entry.family];
-          try {
-            if (!run(*kem)) {
-              ++failures;
-              std::printf("shared secrets disagree: %s %s\n", kem->id().c_str(),
-                          std::string(pqmul::to_string(strategy)).c_str());
-            }
-          } catch (const std::exception& e) {
-            ++failures;
-            std::printf("%s %s: %s\n", kem->id().c_str(), std::string(pqmul::to_string(strategy)).c_str(), e.what());
-          }
-        }
+  pqmul::security_tests::for_each_secret_kem(filter, [&](const pqmul::KemEntry& entry, const pqmul::Kem& kem) {
+    ++combinations;
+    avx2 += kem.isa() == pqmul::isa_name(Isa::avx2);
+    ++by_family[entry.family];
+    const std::string strategy(pqmul::to_string(kem.strategy()));
+    try {
+      if (!run(kem)) {
+        ++failures;
+        std::printf("shared secrets disagree: %s %s\n", kem.id().c_str(), strategy.c_str());
       }
+    } catch (const std::exception& e) {
+      ++failures;
+      std::printf("%s %s: %s\n", kem.id().c_str(), strategy.c_str(), e.what());
     }
-  }
+  });
   std::printf(
       "%d combinations (scheme x multiplier x ISA x strategy; %d of them AVX2), keygen, encaps, decaps of "
       "the ciphertext and of a modified one each\n",

@@ -1,5 +1,6 @@
 // Keccak-f[1600] and the sponge construction of FIPS 202.
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/keccak_constants.hpp"
 #include "pqmul/schemes/common/little_endian.hpp"
 
@@ -104,6 +105,8 @@ Sponge::Sponge(std::size_t rate, std::uint8_t domain, Isa isa)
     : rate_(rate), domain_(domain), permute_(single_permutation(isa)) {
   if (rate == 0 || rate >= 200 || rate % 8 != 0) throw std::invalid_argument("keccak: invalid rate");
 }
+
+Sponge::~Sponge() { wipe(state_); }
 
 void Sponge::reset() {
   state_.fill(0);

@@ -2,6 +2,7 @@
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 
 #include "pqmul/schemes/common/keccak.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -39,6 +40,11 @@ SpongeLanes::SpongeLanes(Isa isa, Schedule schedule)
       schedule_(schedule != Schedule::automatic       ? schedule
                 : kernels_->permute_x4.isa != Isa::portable ? Schedule::side_by_side
                                                             : Schedule::one_at_a_time) {}
+
+SpongeLanes::~SpongeLanes() {
+  wipe(states_);
+  wipe(blocks_);
+}
 
 std::size_t SpongeLanes::start(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
                                std::span<std::uint8_t> out, std::span<const std::uint8_t> more) {

@@ -25,6 +25,7 @@
 #include <array>
 #include <cstring>
 
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
@@ -87,6 +88,7 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   {
     alignas(32) std::uint8_t entry_template[shake128_rate] = {};
     alignas(32) std::uint8_t noise_template[prf_rate] = {};
+    const WipeOnExit wipe_template(noise_template);
     std::memcpy(entry_template, rho.data(), 32);
     entry_template[34] = keccak::shake_domain;
     entry_template[shake128_rate - 1] = 0x80;
@@ -105,6 +107,8 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   alignas(64) std::uint8_t noise_stream[4][2 * prf_rate];
   // (Not zeroed: steps 1 and 4 reset every lane.)
   alignas(64) std::array<std::uint64_t, state_words * lanes> states;
+  // (sigma, its PRF output and the states that squeezed it are secret)
+  const WipeOnExit wipe_secrets(noise_seed, noise_stream, states);
   using Pointers = std::array<const std::uint8_t*, lanes>;
   using Outputs = std::array<std::uint8_t*, lanes>;
   using Words = std::array<std::size_t, lanes>;
@@ -120,6 +124,7 @@ bool sample_keygen_k2_in_lanes(std::span<const std::uint8_t, 32> rho, std::span<
   step({entry_seed[0], entry_seed[1], noise_seed[0], noise_seed[1]}, {entry_words, entry_words, prf_words, prf_words},
        0xF, {e(0, 0), e(1, 0), n(0, 0), n(1, 0)}, {entry_words, entry_words, prf_words, prf_words});
   std::array<std::uint64_t, state_words> aside;
+  const WipeOnExit wipe_aside(aside);
   copy_out(aside, states.data(), 3);
   step({nullptr, nullptr, nullptr, noise_seed[2]}, {0, 0, 0, prf_words}, 1u << 3, {e(0, 1), e(1, 1), n(0, 1), n(2, 0)},
        {entry_words, entry_words, noise_tail_words, prf_words});

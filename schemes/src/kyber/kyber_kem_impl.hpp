@@ -34,6 +34,7 @@ class KyberKemImpl final : public KyberKem {
     // The reference code draws d || z in one call (ML-KEM) or d and z in two
     // calls (round 3); the DRBG output differs between the two.
     std::array<std::uint8_t, 64> dz;
+    const WipeOnExit wipe_seeds(dz);
     if constexpr (P::version == Version::fips203) {
       rng.fill(dz);
     } else {
@@ -46,6 +47,7 @@ class KyberKemImpl final : public KyberKem {
   void encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
               RandomSource& rng) const override {
     std::array<std::uint8_t, 32> random;
+    const WipeOnExit wipe_random(random);
     rng.fill(random);
     scheme_.encaps_from_random(ct, ss, pk, random);
   }
@@ -58,6 +60,7 @@ class KyberKemImpl final : public KyberKem {
   void encaps_checked_key(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss, std::span<const std::uint8_t> pk,
                           RandomSource& rng) const override {
     std::array<std::uint8_t, 32> random;
+    const WipeOnExit wipe_random(random);
     rng.fill(random);
     scheme_.encaps_from_random(ct, ss, pk, random, true);
   }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
@@ -43,6 +44,9 @@ class HashBlocks {
     if (count_ > 16) throw std::invalid_argument("sample_in_lanes: hash input too long");
     lay_out();
   }
+  ~HashBlocks() { wipe(assembled_); }
+  HashBlocks(const HashBlocks&) = delete;
+  HashBlocks& operator=(const HashBlocks&) = delete;
   std::size_t count() const { return count_; }
   // Bytes up to here may be read from now on (the caller has written them).
   void make_readable(std::size_t bytes) {
@@ -76,7 +80,7 @@ class HashBlocks {
   const HashBeside* hash_;
   std::size_t length_, count_, readable_;
   std::array<const std::uint8_t*, 16> block_;
-  alignas(32) std::uint8_t assembled_[2][200];
+  alignas(32) std::uint8_t assembled_[2][200];  // (of z || c: secret)
   std::size_t assembled_used_ = 0;
   std::size_t laid_out_ = 0;  // blocks [0, laid_out_) are in block_
 };
@@ -160,6 +164,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   alignas(32) std::uint8_t noise_block[max_noise][shake256_rate];
   if (noise_count != 0) {
     alignas(32) std::uint8_t noise_template[shake256_rate] = {};
+    const WipeOnExit wipe_template(noise_template);
     std::memcpy(noise_template, noise->sigma.data(), 32);
     noise_template[33] = 0x1F;
     noise_template[shake256_rate - 1] = 0x80;
@@ -191,6 +196,10 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
   alignas(32) std::uint8_t hash_out[200];
   // (Not zeroed here: the first step resets every lane.)
   alignas(64) std::array<std::uint64_t, 100> states;
+  // The noise's seed blocks (sigma or r) and streams, the hash's output (J(z || c)) and the lanes' states.
+  const std::span<std::uint8_t> noise_seeds(&noise_block[0][0], noise_count * shake256_rate),
+      noise_streams(&noise_stream[0][0], noise_count * 2 * shake256_rate);
+  const WipeOnExit wipe_secrets(noise_seeds, noise_streams, hash_out, states);
   enum class Work : std::uint8_t { idle, hash, entry, noise };
   std::array<Work, 4> work{};
   std::array<std::size_t, 4> index{}, squeezed{}, filled{};
@@ -232,6 +241,7 @@ void sample_in_lanes(std::span<const std::uint8_t, 32> rho, unsigned k, bool tra
       throw std::logic_error("sample_in_lanes: the hash waits for input that nothing will write");
     // A waiting hash keeps its state (the zero state, if not begun).
     std::array<std::uint64_t, 25> kept;
+    const WipeUsedOnExit wipe_kept(hash_waiting ? &kept : nullptr);
     if (hash_waiting)
       for (std::size_t i = 0; i < 25; ++i) kept[i] = (reset & 1u) != 0 ? 0 : states[4 * i];
     lanes.xor_lanes_x4(states.data(), in.data(), in_words.data(), reset);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
 #include "pqmul/schemes/common/keccak_multiway.hpp"
@@ -107,6 +108,7 @@ void prf_cbd_ways_into(std::span<const std::uint8_t, 32> sigma, const std::array
   }
   keccak::MultiSponge<Ways> prf(136, 0x1F, wanted);  // SHAKE256
   std::array<std::array<std::uint8_t, 33>, Ways> seeds;
+  const WipeOnExit wipe_seeds(seeds);
   typename keccak::MultiSponge<Ways>::Inputs inputs;
   for (std::size_t k = 0; k < Ways; ++k) {
     std::copy(sigma.begin(), sigma.end(), seeds[k].begin());
@@ -116,6 +118,7 @@ void prf_cbd_ways_into(std::span<const std::uint8_t, 32> sigma, const std::array
   prf.absorb(inputs);
   // Equal lengths for all ways: a way with a smaller eta uses a prefix of its stream.
   alignas(64) std::uint8_t stream[Ways][64 * 3];
+  const WipeOnExit wipe_stream(stream);
   typename keccak::MultiSponge<Ways>::Outputs outputs;
   for (std::size_t k = 0; k < Ways; ++k) outputs[k] = std::span<std::uint8_t>(stream[k], 64 * max_eta);
   prf.squeeze(outputs);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/saber/params.hpp"
 
@@ -23,10 +24,13 @@ void with_stream(std::span<const std::uint8_t, 32> seed, std::size_t bytes, Isa 
   h.absorb(seed);
   if (bytes <= Capacity) {
     std::array<std::uint8_t, Capacity> stream;
-    h.squeeze(std::span<std::uint8_t>(stream.data(), bytes));
-    use(std::span<const std::uint8_t>(stream.data(), bytes));
+    const std::span<std::uint8_t> used(stream.data(), bytes);
+    const WipeOnExit wipe_stream(used);  // (the secret's coins)
+    h.squeeze(used);
+    use(std::span<const std::uint8_t>(used));
   } else {
     std::vector<std::uint8_t> stream(bytes);
+    const WipeOnExit wipe_stream(stream);
     h.squeeze(stream);
     use(std::span<const std::uint8_t>(stream));
   }

@@ -24,9 +24,11 @@ class ErasedMultiplier {
  public:
   struct Operand {
     virtual ~Operand() = default;
+    virtual void wipe() noexcept = 0;
   };
   struct Accumulator {
     virtual ~Accumulator() = default;
+    virtual void wipe() noexcept = 0;
   };
   virtual ~ErasedMultiplier() = default;
   virtual std::string erased_name() const = 0;
@@ -50,10 +52,12 @@ class ErasedMultiplierOf : public ErasedMultiplier<typename M::ring> {
   using P = Poly<typename M::ring>;
   struct Op final : Base::Operand {
     explicit Op(typename M::operand v) : value(std::move(v)) {}
+    void wipe() noexcept override { pqmul::wipe(value); }
     typename M::operand value;
   };
   struct Acc final : Base::Accumulator {
     explicit Acc(typename M::accumulator v) : value(std::move(v)) {}
+    void wipe() noexcept override { pqmul::wipe(value); }
     typename M::accumulator value;
   };
 
@@ -124,6 +128,9 @@ class DynamicMultiplier {
     }
     ~Held() { release(); }
     Item& get() const { return *item_; }
+    void wipe() noexcept {
+      if (item_) item_->wipe();
+    }
 
    private:
     void release() {

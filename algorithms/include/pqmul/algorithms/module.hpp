@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 
 namespace pqmul {
 
@@ -83,6 +84,10 @@ Poly<typename M::ring> mul(const M& m, const Poly<typename M::ring>& a, const Po
 // a scheme may also keep it between its phases).
 template <Multiplier M>
 struct TransformedVector {
+  TransformedVector() = default;
+  TransformedVector(TransformedVector&&) noexcept = default;
+  TransformedVector& operator=(TransformedVector&&) noexcept = default;
+  ~TransformedVector() { wipe(items); }  // (a scheme's secret vector, transformed)
   std::vector<typename M::operand> items;
   std::size_t bytes = 0;
   std::span<const typename M::operand> view() const { return items; }
@@ -113,6 +118,15 @@ class TransformedArray {
   static constexpr bool in_place = std::is_base_of_v<UnfilledStorage<operand, typename M::accumulator>, M>;
 
   TransformedArray() {}  // (in place, the operands are left for transform to write)
+  TransformedArray(const TransformedArray&) = delete;
+  TransformedArray& operator=(const TransformedArray&) = delete;
+  ~TransformedArray() {
+    if constexpr (in_place) {
+      if (present_) wipe(items_);  // (a scheme's secret vector, transformed)
+    } else {
+      wipe(items_);
+    }
+  }
   void transform(const M& m, std::span<const Poly<typename M::ring>, N> v) {
     if constexpr (in_place) {
       for (std::size_t i = 0; i < N; ++i) m.transform(v[i], items_[i]);
@@ -189,6 +203,9 @@ void module_rows(const M& m, Strategy s, std::span<const Poly<typename M::ring>>
   }
   auto acc = m.make_accumulator();
   P sum(uninitialized), product(uninitialized);
+  // Rows of products with a secret (s, y, ...) are secret.
+  const WipeOnExit wipe_acc(acc);
+  const WipeUsedOnExit wipe_used(x, eager ? &sum : nullptr, eager ? &product : nullptr);
   for (std::size_t row = rows.first; row < rows.end; ++row) {
     for (std::size_t col = 0; col < rank; ++col) {
       if (x) m.transform(v[col], *x);
@@ -230,6 +247,7 @@ void normal_domain_rows(const M& m, Strategy s, std::span<const Poly<typename M:
                         std::span<const typename M::operand> cached, std::size_t rows, Entry&& entry,
                         std::span<Poly<typename M::ring>> out, ModuleStats* stats) {
   auto y = m.make_operand();
+  const WipeOnExit wipe_y(y);
   module_rows(
       m, s, v, cached, RowRange{0, rows},
       [&](typename M::accumulator& acc, std::size_t i, std::size_t j, const typename M::operand& x, bool first) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "pqmul/algorithms/poly.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 
 namespace pqmul {
 
@@ -44,6 +45,7 @@ concept Multiplier =
 template <class Tag, class Storage>
 struct Transformed {
   Storage data;
+  void wipe() noexcept { pqmul::wipe(data); }
 };
 
 // make_operand / make_accumulator for multipliers whose operand and

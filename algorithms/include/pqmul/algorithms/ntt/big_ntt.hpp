@@ -183,10 +183,12 @@ class BigNtt {
   struct OperandData {
     std::vector<std::uint32_t> residues;  // primes x length, NTT domain
     std::uint32_t max_abs = 0;            // debug builds: largest |centred input|
+    void wipe() noexcept { pqmul::wipe(residues); }
   };
   struct AccumulatorData {
     std::vector<std::uint32_t> residues;  // primes x length, NTT domain, times R^-1
     std::uint64_t weight = 0;             // debug builds: sum of max_abs products (informative)
+    void wipe() noexcept { pqmul::wipe(residues); }
   };
   struct AccumulatorTag;
   using operand = Transformed<BigNtt, OperandData>;

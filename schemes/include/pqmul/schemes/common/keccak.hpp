@@ -25,6 +25,9 @@ Permutation single_permutation(Isa isa);
 class Sponge {
  public:
   Sponge(std::size_t rate, std::uint8_t domain, Isa isa = Isa::portable);
+  ~Sponge();  // clears the state: it held what was absorbed (keys, messages)
+  Sponge(const Sponge&) = default;
+  Sponge& operator=(const Sponge&) = default;
   void absorb(std::span<const std::uint8_t> data);  // before the first squeeze
   void squeeze(std::span<std::uint8_t> out);        // finalises on first call
   void reset();

@@ -43,6 +43,9 @@ class SpongeLanes {
   // A caller whose jobs are too few for the 4-way kernel to pay (Saber's key
   // generation on AVX2) asks for one at a time.
   explicit SpongeLanes(Isa isa, Schedule schedule = Schedule::automatic);
+  ~SpongeLanes();  // clears the states and blocks: they held what was absorbed
+  SpongeLanes(const SpongeLanes&) = delete;
+  SpongeLanes& operator=(const SpongeLanes&) = delete;
   Schedule schedule() const { return schedule_; }
 
   // Starts a job in a free lane and returns the lane (std::logic_error when

@@ -16,6 +16,7 @@
 #include <span>
 
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/keccak_kernels.hpp"
 
 namespace pqmul::keccak {
@@ -75,6 +76,9 @@ class MultiSponge {
   // rate in bytes (multiple of 8, below 200); domain 0x1F for SHAKE, 0x06 for SHA-3.
   // isa: the kernel to use, lowered to what is available (as permute_x4/x8).
   MultiSponge(std::size_t rate, std::uint8_t domain, Isa isa);
+  ~MultiSponge() { wipe(states_); }  // (they held what was absorbed)
+  MultiSponge(const MultiSponge&) = delete;
+  MultiSponge& operator=(const MultiSponge&) = delete;
   MultiSponge(std::size_t rate, std::uint8_t domain) : MultiSponge(rate, domain, fastest_keccak_isa()) {}
   void absorb(const Inputs& inputs);   // spans of equal length, before the first squeeze
   void squeeze(const Outputs& outputs);  // spans of equal length; finalises on the first call

@@ -25,6 +25,10 @@ struct Kyber<P, M>::KeygenRows {
     typename M::accumulator acc;
     typename M::operand e_hat;
     KPoly t_hat{uninitialized};
+    void wipe() noexcept {
+      pqmul::wipe(acc);
+      pqmul::wipe(e_hat);
+    }
   };
   std::optional<Parts> parts;
 
@@ -84,15 +88,18 @@ void Kyber<P, M>::pke_keygen(std::span<const std::uint8_t, 32> d, std::span<std:
   const VectorView s(se.data(), k), e(se.data() + k, k);
   Operands s_ops;
   KeygenRows rows{*this, a, s, e, s_ops, ek, std::nullopt};
+  const WipeOnExit wipe_secrets(rho_sigma, se, rows.parts);
   std::function<void(unsigned, std::size_t, std::size_t)> by_parts;
   if (rows.by_parts())
     by_parts = [&rows](unsigned row, std::size_t from, std::size_t to) { rows.encode_row_part(row, from, to); };
   sample_keygen({rho, sigma, k, P::eta1, a, se, ek, ek_digest,
                  [&rows](unsigned first, unsigned end) { rows.encode_rows(first, end); }, by_parts},
                 hash_isa_);
-  for (unsigned i = 0; i < k; ++i)
-    byte_encode(Bridge::ntt_of(m_, s[i], s_ops.empty() ? nullptr : &s_ops[i]), 12,
-                dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), poly_);
+  for (unsigned i = 0; i < k; ++i) {
+    const KPoly s_hat = Bridge::ntt_of(m_, s[i], s_ops.empty() ? nullptr : &s_ops[i]);
+    const WipeOnExit wipe_s_hat(s_hat);
+    byte_encode(s_hat, 12, dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), poly_);
+  }
 }
 
 // K-PKE.Encrypt (FIPS 203 Algorithm 14).
@@ -104,6 +111,7 @@ void Kyber<P, M>::pke_encrypt(std::span<const std::uint8_t> ek, std::span<const 
   const Vector t_hat =
       vector_of([&](unsigned i) { return byte_decode(ek.subspan(P::poly_bytes * i, P::poly_bytes), 12, poly_); });
   auto own_noise = unzeroed<2 * k + 1>();
+  const WipeUsedOnExit wipe_noise(sampled_noise == nullptr ? &own_noise : nullptr);
   if (sampled_noise == nullptr) noise(r, 0, encrypt_etas(), own_noise);  // y: 0..k-1, e1: k..2k-1, e2: 2k
   const auto& noise_polys = sampled_noise != nullptr ? *sampled_noise : own_noise;
   const VectorView y(noise_polys.data(), k), e1(noise_polys.data() + k, k);
@@ -119,13 +127,16 @@ void Kyber<P, M>::pke_encrypt(std::span<const std::uint8_t> ek, std::span<const 
       a_t, y, y_ops, RowRange{0, k},
       [&](std::size_t row, const typename M::accumulator& acc) {
         KPoly product(uninitialized);
+        const WipeOnExit wipe_product(product);
         m_.inverse(acc, product);
         put_u(row, product);
       },
       put_u);
   // v = NTT^-1(t^T o y^) + e2 + mu.
-  const KPoly v =
-      add_mod_q(add_mod_q(inner_product_ntt(t_hat, y, y_ops), e2, poly_), message_to_poly(msg, poly_), poly_);
+  const KPoly t_y = inner_product_ntt(t_hat, y, y_ops);
+  const KPoly mu = message_to_poly(msg, poly_);
+  const KPoly v = add_mod_q(add_mod_q(t_y, e2, poly_), mu, poly_);
+  const WipeOnExit wipe_v(t_y, mu, v);
   byte_encode(compress(v, P::dv, poly_), P::dv, ct.subspan(P::c1_bytes, P::c2_bytes), poly_);
 }
 
@@ -141,7 +152,10 @@ void Kyber<P, M>::pke_decrypt(std::span<const std::uint8_t> dk_pke, std::span<co
       vector_of([&](unsigned i) { return byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, poly_); });
   const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv, poly_), P::dv, poly_);
   // w = v - NTT^-1(s^T o NTT(u)).
-  poly_to_message(sub(v, inner_product_ntt(s_hat, u, {}), poly_), msg, poly_);
+  const KPoly s_u = inner_product_ntt(s_hat, u, {});
+  const KPoly w = sub(v, s_u, poly_);
+  const WipeOnExit wipe_secrets(s_hat, s_u, w);
+  poly_to_message(w, msg, poly_);
 }
 
 }  // namespace pqmul::kyber

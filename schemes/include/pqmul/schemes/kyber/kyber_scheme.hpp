@@ -22,6 +22,7 @@
 
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/keccak_lanes.hpp"
@@ -112,6 +113,7 @@ class Kyber {
     // H(ek) and A^T (in one run of the Keccak lanes on a SIMD ISA).
     sample_matrix_beside(rho_of(ek), k, true, a_t, digest_job(ek, {}, h_ek), hash_isa_);
     const auto kr = hash_g(m, h_ek);  // (K, r)
+    const WipeOnExit wipe_kr(kr);
     pke_encrypt(ek, m, std::span<const std::uint8_t, 32>(kr.data() + 32, 32), ct, a_t);
     if constexpr (P::version == Version::fips203) {
       std::copy(kr.begin(), kr.begin() + 32, ss.begin());
@@ -125,6 +127,7 @@ class Kyber {
                           std::span<const std::uint8_t, 32> random, bool key_checked = false) const {
     if constexpr (P::version == Version::round3) {
       const auto m = keccak::sha3_256(random, hash_isa_);
+      const WipeOnExit wipe_m(m);
       encaps_internal(ct, ss, ek, m, key_checked);
     } else {
       encaps_internal(ct, ss, ek, random, key_checked);
@@ -144,8 +147,10 @@ class Kyber {
     const auto z = std::span<const std::uint8_t, 32>(dk.data() + P::dk_pke_bytes + P::ek_bytes + 32, 32);
     if (!key_checked) check_decapsulation_key(dk);
     std::array<std::uint8_t, 32> m_prime;
+    const WipeOnExit wipe_m_prime(m_prime);
     pke_decrypt(dk_pke, ct, m_prime);
     const auto kr = hash_g(m_prime, h);
+    const WipeOnExit wipe_kr(kr);
     const auto r = std::span<const std::uint8_t, 32>(kr.data() + 32, 32);
     // The hash of the ciphertext the end needs (ML-KEM: K_bar = J(z || c);
     // round 3: H(c) for the KDF), A^T and the noise of the re-encryption: on
@@ -153,11 +158,15 @@ class Kyber {
     std::array<std::uint8_t, 32> ct_digest;
     Matrix a_t = unzeroed<k * k>();
     auto noise_polys = unzeroed<2 * k + 1>();
+    // (J(z || c) is the shared secret of a rejected ciphertext; c' and the
+    // noise are functions of m'.)
+    const WipeOnExit wipe_rest(ct_digest, noise_polys);
     const auto job = P::version == Version::fips203 ? shake256_job(z, ct, ct_digest) : digest_job(ct, {}, ct_digest);
     const auto etas = encrypt_etas();
     const NoiseBeside noise_job{r, 0, etas, noise_polys};
     sample_in_lanes(rho_of(ek), k, true, a_t, &job, &noise_job, hash_isa_);
     std::array<std::uint8_t, P::ct_bytes> ct_prime;
+    const WipeOnExit wipe_ct_prime(ct_prime);
     pke_encrypt(ek, m_prime, r, ct_prime, a_t, &noise_polys);
     const std::uint8_t reject = ct::differ(ct, ct_prime);
     if constexpr (P::version == Version::fips203) {
@@ -167,6 +176,7 @@ class Kyber {
     } else {
       // KDF(K_bar' || H(c)) on success, KDF(z || H(c)) on failure.
       std::array<std::uint8_t, 32> pre;
+      const WipeOnExit wipe_pre(pre);
       std::copy(kr.begin(), kr.begin() + 32, pre.begin());
       ct::conditional_move(pre, z, reject);
       kdf_of_hash(pre, ct_digest, ss);
@@ -243,7 +253,7 @@ class Kyber {
   // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain (one
   // row of rows_times).
   KPoly inner_product_ntt(VectorView f_hat, VectorView v, const Operands& cached) const {
-    KPoly sum(uninitialized);
+    KPoly sum(uninitialized);  // (the caller's to wipe: returned in place)
     rows_times(
         f_hat, v, cached, RowRange{0, 1},
         [&](std::size_t, const typename M::accumulator& acc) { m_.inverse(acc, sum); },
@@ -260,6 +270,7 @@ class Kyber {
   void rows_times(std::span<const KPoly> entries, VectorView v, const Operands& cached, RowRange rows, Finish&& finish,
                   FinishNormal&& finish_normal) const {
     auto scratch = m_.make_operand();
+    const WipeOnExit wipe_scratch(scratch);  // (an entry of s^ where the bridge converts one)
     module_rows(
         m_, strategy_, std::span<const KPoly>(v), cached.view(), rows,
         [&](typename M::accumulator& acc, std::size_t row, std::size_t col, const typename M::operand& x, bool first) {

@@ -10,6 +10,7 @@
 
 #include "pqmul/algorithms/multiplier.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
 namespace pqmul::kyber {
@@ -19,7 +20,11 @@ template <Multiplier M>
 struct NttBridge {
   using operand = typename M::operand;
   using accumulator = typename M::accumulator;
-  static void from_ntt(const M& m, const KPoly& f_hat, operand& x) { m.transform(inverse_ntt(f_hat), x); }
+  static void from_ntt(const M& m, const KPoly& f_hat, operand& x) {
+    const KPoly f = inverse_ntt(f_hat);
+    const WipeOnExit wipe_f(f);  // (s where f^ is s^)
+    m.transform(f, x);
+  }
   // Rows of t^ by parts (see the NTT multipliers' bridge): not here, the
   // product of a converted entry mixes all its coefficients.
   static constexpr bool by_parts = false;

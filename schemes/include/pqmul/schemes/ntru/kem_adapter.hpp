@@ -12,6 +12,7 @@
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
@@ -42,8 +43,9 @@ class NtruKem final : public Kem {
     require(pk.size(), P::public_key_bytes, "public key");
     require(sk.size(), P::secret_key_bytes, "secret key");
     std::array<std::uint8_t, P::fg_bytes> seed;
-    rng.fill(seed);
     std::array<std::uint8_t, P::prf_key_bytes> prf_key;
+    const WipeOnExit wipe_seeds(seed, prf_key);
+    rng.fill(seed);
     rng.fill(prf_key);
     scheme_.keypair(pk.template first<P::public_key_bytes>(), sk.template first<P::secret_key_bytes>(), seed,
                     prf_key);
@@ -55,6 +57,7 @@ class NtruKem final : public Kem {
     require(ss.size(), P::shared_secret_bytes, "shared secret");
     require(pk.size(), P::public_key_bytes, "public key");
     std::array<std::uint8_t, P::rm_bytes> coins;
+    const WipeOnExit wipe_coins(coins);
     rng.fill(coins);
     scheme_.encaps(ct.template first<P::ciphertext_bytes>(), ss.template first<P::shared_secret_bytes>(),
                    pk.template first<P::public_key_bytes>(), coins);

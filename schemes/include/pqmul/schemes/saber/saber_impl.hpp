@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/saber/rounding.hpp"
@@ -95,6 +96,7 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   saber::detail::require_length(sk.size(), sizes::secret_key_bytes, "secret key");
   std::array<std::uint8_t, saber::seed_bytes> drawn{}, seed_a{};
   std::array<std::uint8_t, saber::noise_seed_bytes> seed_s{};
+  const WipeOnExit wipe_seeds(drawn, seed_s);
   rng.fill(drawn);
   saber::detail::shake128(seed_a, drawn, isa_);  // the public seed does not reveal the generator's output
   ct::declassify(std::span<const std::uint8_t>(seed_a));  // public: pk carries it
@@ -109,6 +111,7 @@ void Saber<P, M>::keypair(std::span<std::uint8_t> pk, std::span<std::uint8_t> sk
   lanes.finish();
   std::array<SaberPoly, l * l> a;
   std::array<SaberPoly, l> s, b;
+  const WipeOnExit wipe_secrets(coins, s);
   saber::matrix_from_stream(matrix_stream, l, a, kernels_);
   saber::secret_from_stream(coins, P::mu, s, kernels_);
   matrix_vector(a, s, b, Transpose::yes, stats);
@@ -136,6 +139,7 @@ void Saber<P, M>::cpa_encrypt(std::span<const std::uint8_t, 32> m, std::span<con
   saber::detail::require_length(ct.size(), sizes::ciphertext_bytes, "ciphertext");
   std::array<SaberPoly, l * l> a;
   std::array<SaberPoly, l> sp;
+  const WipeOnExit wipe_sp(sp);
   saber::gen_matrix(pk.subspan(sizes::vec_p_bytes).template first<saber::seed_bytes>(), l, a, isa_);
   saber::gen_secret(seed, P::mu, sp, isa_);
   cpa_encrypt_sampled(m, a, sp, pk, ct, stats);
@@ -147,6 +151,7 @@ void Saber<P, M>::cpa_encrypt_sampled(std::span<const std::uint8_t, 32> m, std::
                                       std::span<std::uint8_t> ct, ModuleStats* stats) const {
   std::array<SaberPoly, l> b, bp;
   SaberPoly vp, message;
+  const WipeOnExit wipe_secrets(bp, vp, message);  // (secret until rounded and packed)
   saber::unpack_vector(pk.first(sizes::vec_p_bytes), saber::ep, b, kernels_);
   encryption_products(a, sp, b, bp, vp, stats);
 
@@ -165,6 +170,7 @@ void Saber<P, M>::cpa_decrypt(std::span<const std::uint8_t> secret, std::span<co
   saber::detail::require_length(ct.size(), sizes::ciphertext_bytes, "ciphertext");
   std::array<SaberPoly, l> s, b;
   SaberPoly v, cm;
+  const WipeOnExit wipe_secrets(s, v);
   saber::unpack_vector(secret, saber::eq, s, kernels_);
   saber::unpack_vector(ct.first(sizes::vec_p_bytes), saber::ep, b, kernels_);
   inner_product(b, s, v, stats);
@@ -180,6 +186,8 @@ void Saber<P, M>::cpa_encrypt_beside(std::span<const std::uint8_t, 32> m, std::s
                                      Hashes&& hashes) const {
   std::array<std::uint8_t, l * l * sizes::poly_q_bytes> matrix_stream;
   std::array<std::uint8_t, l * sizes::poly_coin_bytes> coins;
+  std::array<SaberPoly, l> sp;
+  const WipeOnExit wipe_secrets(coins, sp);
   keccak::SpongeLanes lanes(isa_);
   const auto seed_a = pk.subspan(sizes::vec_p_bytes, saber::seed_bytes);
   lanes.start(keccak::shake128_rate, keccak::shake_domain, seed_a, matrix_stream);
@@ -187,7 +195,6 @@ void Saber<P, M>::cpa_encrypt_beside(std::span<const std::uint8_t, 32> m, std::s
   lanes.start(keccak::shake128_rate, keccak::shake_domain, kr.last(32), coins);
   lanes.finish();
   std::array<SaberPoly, l * l> a;
-  std::array<SaberPoly, l> sp;
   saber::matrix_from_stream(matrix_stream, l, a, kernels_);
   saber::secret_from_stream(coins, P::mu, sp, kernels_);
   cpa_encrypt_sampled(m, a, sp, pk, ct, stats);
@@ -201,6 +208,7 @@ void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
   saber::detail::require_length(pk.size(), sizes::public_key_bytes, "public key");
   std::array<std::uint8_t, 32> drawn{};
   std::array<std::uint8_t, 64> buf{}, kr{};
+  const WipeOnExit wipe_secrets(drawn, buf, kr);
   rng.fill(drawn);
   const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
   // m = H(drawn) (the message does not reveal the generator's output) and
@@ -215,6 +223,7 @@ void Saber<P, M>::encaps(std::span<std::uint8_t> ct, std::span<std::uint8_t> ss,
   const auto ct_hash = keccak::sha3_256(ct, isa_);
   std::copy(ct_hash.begin(), ct_hash.end(), kr.begin() + 32);
   const auto key = keccak::sha3_256(kr, isa_);
+  const WipeOnExit wipe_key(key);
   std::copy(key.begin(), key.end(), ss.begin());
 }
 
@@ -232,6 +241,7 @@ void Saber<P, M>::decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_
   std::array<std::uint8_t, 64> buf{}, kr{};
   std::array<std::uint8_t, sizes::ciphertext_bytes> again;
   std::array<std::uint8_t, 32> ct_hash;
+  const WipeOnExit wipe_secrets(buf, kr, again);
   cpa_decrypt(secret, ct, std::span<std::uint8_t, 32>(buf.data(), 32), stats);
   std::copy(pk_hash.begin(), pk_hash.end(), buf.begin() + 32);
   const std::span<const std::uint8_t, 32> m_view(buf.data(), 32);
@@ -246,6 +256,7 @@ void Saber<P, M>::decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_
   // Implicit rejection: a ciphertext that does not re-encrypt gives H(z || H(c)).
   ct::conditional_move(std::span<std::uint8_t>(kr.data(), saber::key_bytes), z, fail);
   const auto key = keccak::sha3_256(kr, isa_);
+  const WipeOnExit wipe_key(key);
   std::copy(key.begin(), key.end(), ss.begin());
 }
 
