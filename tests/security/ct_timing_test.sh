@@ -10,6 +10,7 @@
 #            last two: their seed or key also fixes rho, whose matrix is
 #            rejection-sampled in public variable time (FIPS 203), and the test
 #            cannot tell that apart from a leak (README, "Security").
+# A leak in the first run is measured again on its own and fails the test only if it shows again.
 # On a CPU without AVX-512 it prints the ISA skip marker (ctest: Skipped).
 set -u
 mode=$1
@@ -45,11 +46,25 @@ case "$mode" in
     fi
     ;;
   kems)
-    run --tests fixed-vs-random-coins,valid-vs-modified-ct --measurements $measurements
-    [ $status -eq 0 ] || exit 1
+    out=$(mktemp)
+    trap 'rm -f "$log" "$out"' EXIT
+    run --tests fixed-vs-random-coins,valid-vs-modified-ct --measurements $measurements > "$out"
+    first=$status
     run --scheme lightsaber,saber,firesaber,ntruhps2048509,ntruhps2048677,ntruhps4096821,ntruhrss701 \
-        --tests fixed-vs-random-seed,fixed-vs-random-key --measurements $measurements
-    exit $status
+        --tests fixed-vs-random-seed,fixed-vs-random-key --measurements $measurements >> "$out"
+    cat "$out"
+    [ $first -le 1 ] && [ $status -le 1 ] || exit 1
+    # A leak must show again in a run of its own, with new class draws and inputs and twice the
+    # measurements: a real one grows with them, a burst of the machine's other work does not repeat.
+    failed=0
+    while read -r id _ op test _; do
+      IFS=/ read -r scheme multiplier _ <<< "$id"
+      echo "leak in $id $op $test: measuring it again"
+      run --scheme "$scheme" --multiplier "$multiplier" --ops "$op" --tests "$test" --seed 2 \
+          --measurements $((2 * measurements))
+      [ $status -eq 0 ] || failed=1
+    done < <(grep ' leak$' "$out")
+    exit $failed
     ;;
   *)
     echo "usage: $0 control|kems PQMUL" >&2
