@@ -142,7 +142,7 @@ TimingTarget decaps_modified_target(const std::shared_ptr<const Kem>& kem, std::
 
 // Slot: secret key, then the ciphertext. Every class copies its key into the
 // slot, so the fixed key is not the only one already in the caches.
-TimingTarget decaps_key_target(const std::shared_ptr<const Kem>& kem, std::mt19937_64& rng) {
+TimingTarget decaps_key_pool_target(const std::shared_ptr<const Kem>& kem, std::mt19937_64& rng) {
   auto out = std::make_shared<Outputs>(*kem);
   auto pool = std::make_shared<std::vector<KeyedCiphertext>>();
   for (std::size_t i = 0; i < timing_key_pool; ++i) pool->push_back(make_keyed_ciphertext(*kem, rng));
@@ -158,6 +158,57 @@ TimingTarget decaps_key_target(const std::shared_ptr<const Kem>& kem, std::mt199
     kem->decaps(out->ss, slot.subspan(sk_bytes), slot.first(sk_bytes));
   };
   return t;
+}
+
+// ByteEncode_12 (FIPS 203 Algorithm 5) of coefficients drawn uniformly from [0, q):
+// two 12-bit coefficients, least significant bits first, in three bytes.
+void fill_random_byte_encode_12(std::span<std::uint8_t> out, std::mt19937_64& rng) {
+  std::uniform_int_distribution<unsigned> coefficient(0, kyber_timing_q - 1);
+  for (std::size_t i = 0; i + 3 <= out.size(); i += 3) {
+    const unsigned a = coefficient(rng), b = coefficient(rng);
+    out[i] = static_cast<std::uint8_t>(a);
+    out[i + 1] = static_cast<std::uint8_t>((a >> 8) | (b << 4));
+    out[i + 2] = static_cast<std::uint8_t>(b >> 4);
+  }
+}
+
+// Kyber and ML-KEM: dk = dk_pke || ek || H(ek) || z. Class 0 is a real key
+// pair's dk with a valid ciphertext to it; class 1 keeps its ek (rho, t^),
+// H(ek) and ciphertext, with dk_pke = ByteEncode_12 of a fresh s^ (coefficients
+// uniform in [0, q)) and a fresh z. ek and the matrix rejection-sampled from
+// rho are the same in both classes; only the secret part differs. FIPS 203's
+// decapsulation-key check hashes ek alone, so the key passes it; decapsulation
+// with it decrypts to garbage and takes the implicit-rejection path.
+TimingTarget decaps_secret_part_target(const std::shared_ptr<const Kem>& kem, std::mt19937_64& rng) {
+  auto out = std::make_shared<Outputs>(*kem);
+  auto keys = std::make_shared<const KeyedCiphertext>(make_keyed_ciphertext(*kem, rng));
+  const std::size_t sk_bytes = kem->secret_key_bytes();
+  const std::size_t dk_pke_bytes = sk_bytes - kem->public_key_bytes() - 64;
+  if (kem->public_key_bytes() + 64 >= sk_bytes || dk_pke_bytes % 384 != 0 ||
+      kem->public_key_bytes() != dk_pke_bytes + 32)
+    throw std::logic_error(kem->scheme() + ": key sizes are not those of dk_pke || ek || H(ek) || z");
+  TimingTarget t{"decaps", "fixed-vs-random-key", sk_bytes + kem->ciphertext_bytes(), {}, {}};
+  t.prepare = [keys, dk_pke_bytes](int input_class, std::span<std::uint8_t> slot, std::mt19937_64& rng) {
+    std::copy(keys->ct.begin(), keys->ct.end(), std::copy(keys->sk.begin(), keys->sk.end(), slot.begin()));
+    if (input_class == 0) return;
+    fill_random_byte_encode_12(slot.first(dk_pke_bytes), rng);
+    fill_random(slot.subspan(keys->sk.size() - 32, 32), rng);  // z
+  };
+  t.run = [kem, out, sk_bytes](std::span<const std::uint8_t> slot) {
+    kem->decaps(out->ss, slot.subspan(sk_bytes), slot.first(sk_bytes));
+  };
+  return t;
+}
+
+bool shares_public_part_in_key_test(const Kem& kem) {
+  for (const auto& entry : kem_registry())
+    if (entry.scheme == kem.scheme()) return entry.family == "kyber" || entry.family == "ml-kem";
+  return false;
+}
+
+TimingTarget decaps_key_target(const std::shared_ptr<const Kem>& kem, std::mt19937_64& rng) {
+  return shares_public_part_in_key_test(*kem) ? decaps_secret_part_target(kem, rng)
+                                              : decaps_key_pool_target(kem, rng);
 }
 
 // The control: decaps, then a comparison that stops at the first differing
