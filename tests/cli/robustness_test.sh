@@ -128,7 +128,8 @@ refused "is a directory" pqmul encaps --scheme ml-kem-512 --pk pk --ct c1 --ss d
 no_leftovers k1 c1
 
 # Signals: a staged output is removed when the command is interrupted or
-# terminated (open reads from a pipe that never ends, so it is caught mid-way).
+# terminated (open reads from a pipe that never ends, so it is caught mid-way),
+# even when the signal comes the moment the staged file appears.
 python3 - "$pqmul_bin" <<'PY' || fail "signals: $(cat signals.txt)"
 import glob, os, signal, subprocess, sys, time
 out = open("signals.txt", "w")
@@ -137,12 +138,16 @@ sealed = open("sealed", "rb").read()
 for sig in (signal.SIGINT, signal.SIGTERM):
     os.mkfifo("pipe")
     writer = os.open("pipe", os.O_RDWR)  # holds the pipe open: the reader never sees its end
-    child = subprocess.Popen([sys.argv[1], "open", "--scheme", "ml-kem-512", "--sk", "sk", "-i", "pipe", "-o", "big"])
+    # Default dispositions: a shell running this in the background ignores SIGINT, which the
+    # child would inherit and keep (as under nohup).
+    child = subprocess.Popen([sys.argv[1], "open", "--scheme", "ml-kem-512", "--sk", "sk", "-i", "pipe", "-o", "big"],
+                             preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGTERM)])
     os.write(writer, sealed[:64])
-    for _ in range(100):
-        if glob.glob("big.tmp-*"):
-            break
-        time.sleep(0.05)
+    # The staged file is the sign that open is mid-way: waited for, however long a busy
+    # machine takes to start the process (the command's own 60 s bound), not a fixed time.
+    deadline = time.monotonic() + 60
+    while not glob.glob("big.tmp-*") and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
     staged = glob.glob("big.tmp-*")
     child.send_signal(sig)
     status = child.wait(timeout=30)

@@ -1,9 +1,11 @@
 // Staged outputs. The signal handler may only call async-signal-safe
 // functions, so the staged paths it removes live in a fixed table of atomic
-// pointers, set while a file is staged and cleared before it is renamed or
-// removed.
+// pointers. A path is in the table from before its file can be seen (the
+// signals are held while the file is created and the path entered) until
+// after the file is renamed or removed.
 #include "pqmul/schemes/common/output_files.hpp"
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,6 +40,26 @@ extern "C" void remove_staged_then_reraise(int signal_number) {
   ::signal(signal_number, SIG_DFL);
   ::raise(signal_number);
 }
+
+constexpr std::array<int, 3> removing_signals{SIGINT, SIGTERM, SIGHUP};
+
+// Holds back SIGINT, SIGTERM and SIGHUP in this thread while it lives; one
+// arriving meanwhile is delivered when it ends.
+class SignalsHeld {
+ public:
+  SignalsHeld() {
+    sigset_t held;
+    sigemptyset(&held);
+    for (int signal_number : removing_signals) sigaddset(&held, signal_number);
+    ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
+  }
+  ~SignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+  SignalsHeld(const SignalsHeld&) = delete;
+  SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+ private:
+  sigset_t previous_;
+};
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
@@ -79,10 +101,12 @@ struct OutputFiles::Staged {
     if (slot < max_staged_files) staged_for_signals[slot].store(nullptr);
     slot = max_staged_files;
   }
+  // Removed before it is forgotten: a signal in between finds the path and
+  // unlinks nothing, where the other order would leave the file behind.
   void discard() {
-    forget_for_signals();
     if (stream.is_open()) stream.close();
     if (!temp.empty()) ::unlink(temp.c_str());
+    forget_for_signals();
   }
 };
 
@@ -105,11 +129,26 @@ std::ostream& OutputFiles::add(const fs::path& target, Access access) {
 
   auto staged = std::make_unique<Staged>();
   staged->target = target;
-  std::string pattern = target.string() + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(pattern.data());
-  if (fd < 0) throw OutputFileError("cannot create output " + quoted(target) + ": " + std::strerror(errno));
-  staged->temp = pattern;
-  staged->slot = remember_for_signals(staged->temp.c_str());
+  staged->temp = target.string() + ".tmp-XXXXXX";
+  int fd = -1;
+  {
+    // A signal arriving once the file exists but before its path is in the
+    // table would leave it behind: the signals wait until the path is there.
+    const SignalsHeld held;
+    fd = ::mkstemp(staged->temp.data());
+    if (fd < 0) {
+      const int error = errno;
+      staged->temp.clear();
+      throw OutputFileError("cannot create output " + quoted(target) + ": " + std::strerror(error));
+    }
+    try {
+      staged->slot = remember_for_signals(staged->temp.c_str());
+    } catch (...) {
+      ::close(fd);
+      ::unlink(staged->temp.c_str());
+      throw;
+    }
+  }
   staged_.push_back(std::move(staged));
   Staged& s = *staged_.back();
   // mkstemp creates the file for its owner only; others may read what is not secret.
@@ -160,7 +199,7 @@ void OutputFiles::commit() {
 }
 
 void remove_staged_files_on_signals() {
-  for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+  for (int signal_number : removing_signals) {
     struct sigaction previous {};
     if (::sigaction(signal_number, nullptr, &previous) != 0) continue;
     if (previous.sa_handler == SIG_IGN) continue;  // started with the signal ignored (nohup): keep it so
