@@ -1,0 +1,35 @@
+// Inputs the fuzz targets found (tests/fuzz/regressions/<target>/, which the
+// fuzzers also replay), each refused through the same entry point with the
+// error it documents.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "pqmul/experiments/claims.hpp"
+#include "pqmul/experiments/sweep_spec.hpp"
+
+using namespace pqmul::experiments;
+
+namespace {
+
+std::string regression(const std::string& target, const std::string& name) {
+  const auto path = std::filesystem::path(PQMUL_SOURCE_DIR) / "tests/fuzz/regressions" / target / name;
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+// toml11 3.7 read past its buffer reporting a 'literal string' that is not
+// UTF-8 (AddressSanitizer: heap-buffer-overflow in location::reset).
+TEST_CASE("TOML that is not UTF-8 is refused before toml11 parses it", "[fuzz-regression]") {
+  const std::string text = regression("claim_spec", "toml-literal-string-not-utf8");
+  CHECK_THROWS_AS(parse_claim(text, "claim.toml"), std::invalid_argument);
+  CHECK_THROWS_WITH(parse_claim(text, "claim.toml"), "claim.toml: not UTF-8 text (byte 2 of the file)");
+  CHECK_THROWS_AS(parse_sweep_spec(regression("sweep_spec", "toml-literal-string-not-utf8"), "sweep.toml"), SpecError);
+}
