@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pqmul/experiments/claims.hpp"
+#include "pqmul/experiments/row.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
 
 using namespace pqmul::experiments;
@@ -32,4 +33,17 @@ TEST_CASE("TOML that is not UTF-8 is refused before toml11 parses it", "[fuzz-re
   CHECK_THROWS_AS(parse_claim(text, "claim.toml"), std::invalid_argument);
   CHECK_THROWS_WITH(parse_claim(text, "claim.toml"), "claim.toml: not UTF-8 text (byte 2 of the file)");
   CHECK_THROWS_AS(parse_sweep_spec(regression("sweep_spec", "toml-literal-string-not-utf8"), "sweep.toml"), SpecError);
+}
+
+// Text that is not UTF-8 read from a CSV file made the JSON writer (results.json,
+// claims.json) throw nlohmann's type_error; "nan" and "inf" became JSON nulls
+// that the JSON reader refuses or reads as missing.
+TEST_CASE("results CSV: text that is not UTF-8 and numbers that are not finite are refused", "[fuzz-regression]") {
+  CHECK_THROWS_WITH(read_csv_text(regression("results_csv", "text-not-utf8.csv"), "r.csv"),
+                    "r.csv:2: column cpu: the text is not UTF-8");
+  CHECK_THROWS_WITH(read_csv_text(regression("results_csv", "median-nan.csv"), "r.csv"),
+                    "r.csv:2: column median: 'nan' is not a finite number");
+  CHECK_THROWS_WITH(read_csv_text(regression("results_csv", "repetition-median-inf.csv"), "r.csv"),
+                    "r.csv:2: column repetition_medians: 'inf' is not a finite number");
+  CHECK_THROWS_AS(read_csv_text(regression("results_csv", "median-nan.csv"), "r.csv"), std::runtime_error);
 }
