@@ -35,6 +35,13 @@ TEST_CASE("TOML that is not UTF-8 is refused before toml11 parses it", "[fuzz-re
   CHECK_THROWS_AS(parse_sweep_spec(regression("sweep_spec", "toml-literal-string-not-utf8"), "sweep.toml"), SpecError);
 }
 
+// A counted claim ran a rank x rank matrix-vector product for every rank it
+// named: rank 400 took seconds, rank 2000 gigabytes.
+TEST_CASE("counted claims name ranks up to 16", "[fuzz-regression]") {
+  CHECK_THROWS_WITH(parse_claim(regression("claim_spec", "counts-rank-400.toml"), "claim.toml"),
+                    Catch::Contains("[counts] ranks must lie in 1..16, not 400"));
+}
+
 // Text that is not UTF-8 read from a CSV file made the JSON writer (results.json,
 // claims.json) throw nlohmann's type_error; "nan" and "inf" became JSON nulls
 // that the JSON reader refuses or reads as missing.
