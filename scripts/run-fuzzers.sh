@@ -54,6 +54,7 @@ for name in "${names[@]}"; do
     echo "run-fuzzers: no seed corpus $corpus_root/$name" >&2
     exit 2
   fi
+  rm -rf "${findings:?}/$name"  # a previous run's
   mkdir -p "$work/$name/artifacts"
   cp -r "$corpus_root/$name" "$work/$name/corpus"
   if [[ -d $regressions/$name ]]; then cp "$regressions/$name"/* "$work/$name/corpus/"; fi
