@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ clang
+  cmake ninja-build g++ clang libclang-rt-14-dev
   libeigen3-dev libboost-dev catch2 libbenchmark-dev
   libcli11-dev libfmt-dev libtoml11-dev nlohmann-json3-dev
   libssl-dev valgrind

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/experiments/input_limits.hpp"
 #include "pqmul/schemes/common/input_files.hpp"
+#include "utf8.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -115,11 +117,13 @@ std::string cell_text(const Column& c, const Row& row) {
   return "";
 }
 
+// Measurements are finite: "nan" and "inf", which from_chars reads, are refused
+// (JSON cannot hold them, and a ratio of them would be a verdict on nothing).
 double parse_real(std::string_view text, const std::string& where) {
   double v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw std::runtime_error(fmt::format("{}: '{}' is not a number", where, text));
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+    throw std::runtime_error(fmt::format("{}: '{}' is not a finite number", where, text));
   return v;
 }
 
@@ -134,7 +138,10 @@ std::uint64_t parse_count(std::string_view text, const std::string& where) {
 void set_cell(const Column& c, Row& row, const std::string& text, const std::string& where) {
   void* p = c.field(row);
   switch (c.type) {
-    case Type::text: *static_cast<std::string*>(p) = text; return;
+    case Type::text:
+      if (!is_utf8(text)) throw std::runtime_error(fmt::format("{}: the text is not UTF-8", where));
+      *static_cast<std::string*>(p) = text;
+      return;
     case Type::boolean:
       if (text != "true" && text != "false")
         throw std::runtime_error(fmt::format("{}: '{}' is not true or false", where, text));

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "pqmul/experiments/input_limits.hpp"
+#include "utf8.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -48,6 +49,10 @@ std::size_t toml_nesting_depth(std::string_view text) {
 }
 
 toml::value parse_toml_text(const std::string& text, const std::string& origin) {
+  // TOML documents are UTF-8; toml11 3.7 reads past its buffer when it reports
+  // a literal string that is not (a 'quoted' byte 0xff, say).
+  if (const std::size_t valid = utf8_prefix_length(text); valid != text.size())
+    throw std::invalid_argument(fmt::format("{}: not UTF-8 text (byte {} of the file)", origin, valid + 1));
   if (const std::size_t depth = toml_nesting_depth(text); depth > max_nesting_depth)
     throw std::invalid_argument(
         fmt::format("{}: arrays and tables nest {} deep, more than the {} allowed", origin, depth, max_nesting_depth));

@@ -143,7 +143,8 @@ TEST_CASE("malformed CSV is refused with the line and column", "[rows]") {
   std::size_t pos = 0;
   for (int k = 0; k < 15; ++k) pos = bad_number.find(',', pos) + 1;
   bad_number.insert(pos, "12x");
-  CHECK_THAT(error_of_csv(header() + bad_number + "\n"), Catch::Contains("rows.csv:2: column median: '12x' is not a number"));
+  CHECK_THAT(error_of_csv(header() + bad_number + "\n"),
+             Catch::Contains("rows.csv:2: column median: '12x' is not a finite number"));
 
   std::string bad_bool = to_csv_line(sparse_row());
   const auto t = bad_bool.find(",true,");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../common/test_util.hpp"
+#include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/saber/sampling.hpp"
@@ -90,6 +91,45 @@ TEST_CASE("a modified Saber ciphertext gives the implicit-rejection key", "[sabe
         CHECK(ss != k.ss);
       }
     }
+  }
+}
+
+// Found by tests/fuzz (fuzz_decaps, fuzz_key_files; regressions/*/saber-secret-out-of-range):
+// a secret key whose secret vector leaves the range key generation samples from
+// overflowed the modulus of the NTT multipliers, which is sized for sampled
+// secrets: an assertion in the debug build, a wrong shared secret in release.
+TEST_CASE("Saber refuses a secret key whose secret lies outside [-mu/2, mu/2], with every build", "[saber][inputs]") {
+  for (const auto& entry : pqmul::saber_kem_entries()) {
+    const auto reference = pqmul::saber::make_saber(entry.scheme, "", pqmul::Strategy::cached);
+    const auto k = fresh(*reference, 3);
+    const unsigned q = pqmul::SaberRing::q, bound = reference->mu() / 2;
+    // Coefficient 0 of s is the low 13 bits of the key's first two bytes.
+    const auto with_first = [&](unsigned value) {
+      auto sk = k.sk;
+      sk[0] = static_cast<std::uint8_t>(value);
+      sk[1] = static_cast<std::uint8_t>((sk[1] & 0xe0) | value >> 8);
+      return sk;
+    };
+    const std::vector<std::vector<std::uint8_t>> inside = {with_first(bound), with_first(q - bound)};
+    const std::vector<std::vector<std::uint8_t>> outside = {with_first(bound + 1), with_first(q - bound - 1),
+                                                            with_first(q / 2)};
+    for (const auto& multiplier : entry.multipliers)
+      for (auto strategy : entry.strategies)
+        for (auto isa : entry.isas(multiplier)) {
+          if (!pqmul::isa_available(isa)) continue;
+          const auto kem = entry.make_for(multiplier, strategy, isa);
+          INFO(kem->id() << " " << to_string(strategy));
+          std::vector<std::uint8_t> ss(kem->shared_secret_bytes());
+          for (const auto& sk : inside) {
+            CHECK_NOTHROW(kem->check_secret_key(sk));
+            CHECK_NOTHROW(kem->decaps(ss, k.ct, sk));
+          }
+          for (const auto& sk : outside) {
+            CHECK_THROWS_WITH(kem->check_secret_key(sk), Catch::Contains("outside [-mu/2, mu/2]"));
+            CHECK_THROWS_AS(kem->check_secret_key(sk), pqmul::InvalidInput);
+            CHECK_THROWS_AS(kem->decaps(ss, k.ct, sk), pqmul::InvalidInput);
+          }
+        }
   }
 }
 

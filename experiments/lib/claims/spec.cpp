@@ -165,7 +165,11 @@ struct Reader {
     if (!t.contains("multipliers")) fail("[counts] needs multipliers");
     c.multipliers = values(t.at("multipliers"), "multipliers");
     if (!t.contains("ranks") || !t.at("ranks").is_array()) fail("[counts] needs an array 'ranks'");
-    for (const auto& r : t.at("ranks").as_array()) c.ranks.push_back(count(r, "ranks"));
+    for (const auto& r : t.at("ranks").as_array()) {
+      c.ranks.push_back(count(r, "ranks"));
+      if (c.ranks.back() < 1 || c.ranks.back() > max_counted_rank)
+        fail(fmt::format("[counts] ranks must lie in 1..{}, not {}", max_counted_rank, c.ranks.back()));
+    }
     c.baseline = text(t, "baseline");
     c.improved = text(t, "improved");
     if (!t.contains("expect") || !t.at("expect").is_array()) fail("[counts] needs [[counts.expect]] tables");

@@ -87,12 +87,15 @@ std::string kat_digest_all(std::string_view entries) {
 std::map<std::string, PublishedKatHashes> read_kat_hashes(const std::string& path) {
   // The shipped file has a few kilobytes; /dev/urandom as --hashes must not be read for ever.
   constexpr std::size_t max_bytes = 1 << 20;
-  std::istringstream in;
   try {
-    in.str(read_bounded_file(path, max_bytes, "KAT digests"));
+    return parse_kat_hashes(read_bounded_file(path, max_bytes, "KAT digests"), path);
   } catch (const InputFileError& e) {
     throw std::runtime_error(e.what());
   }
+}
+
+std::map<std::string, PublishedKatHashes> parse_kat_hashes(std::string_view text, std::string_view source) {
+  std::istringstream in{std::string(text)};
   std::map<std::string, PublishedKatHashes> rows;
   std::string line;
   while (std::getline(in, line)) {
@@ -104,7 +107,7 @@ std::map<std::string, PublishedKatHashes> read_kat_hashes(const std::string& pat
     if (cols.size() < 5 || cols[3].size() != 64 || cols[4].size() != 64) continue;
     rows[lower(cols[0])] = {cols[0], cols[3], cols[4]};
   }
-  if (rows.empty()) throw std::runtime_error(path + " has no hash rows");
+  if (rows.empty()) throw std::runtime_error(std::string(source) + " has no hash rows");
   return rows;
 }
 

@@ -38,6 +38,19 @@ void with_stream(std::span<const std::uint8_t, 32> seed, std::size_t bytes, Isa 
 
 }  // namespace
 
+std::uint8_t secret_out_of_range(std::span<const SaberPoly> s, unsigned mu) {
+  constexpr std::int32_t q = SaberRing::q;
+  const auto bound = static_cast<std::int32_t>(mu / 2);
+  std::uint32_t outside = 0;
+  for (const auto& poly : s)
+    for (const std::uint16_t c : poly.coeffs) {
+      // Centred without a branch on the secret: from q/2 up, a coefficient is negative.
+      const std::int32_t centred = (c & (q - 1)) - ((c & q / 2) << 1);
+      outside |= static_cast<std::uint32_t>(bound - centred) | static_cast<std::uint32_t>(centred + bound);
+    }
+  return static_cast<std::uint8_t>(outside >> 31);
+}
+
 void matrix_from_stream(std::span<const std::uint8_t> stream, std::size_t l, std::span<SaberPoly> a,
                         const SaberKernels& kernels) {
   if (a.size() != l * l) throw std::invalid_argument("gen_matrix: the matrix must hold l*l polynomials");

@@ -13,5 +13,9 @@ inline constexpr std::size_t max_spec_bytes = std::size_t{1} << 20;
 inline constexpr std::size_t max_results_bytes = std::size_t{64} << 20;
 // Arrays and tables inside one another; the shipped files nest 3 deep.
 inline constexpr std::size_t max_nesting_depth = 32;
+// Module ranks of a counted claim: each runs a rank x rank matrix-vector
+// product, whose memory and time grow with the square (the schemes' ranks are
+// 2 to 4; `pqmul bench --rank` takes up to 16 too).
+inline constexpr std::size_t max_counted_rank = 16;
 
 }  // namespace pqmul::experiments

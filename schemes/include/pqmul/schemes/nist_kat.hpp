@@ -33,5 +33,8 @@ struct PublishedKatHashes {
 // "kyber768", "lightsaber", ...). Throws std::runtime_error if unreadable, not
 // a regular file or larger than 1 MiB.
 std::map<std::string, PublishedKatHashes> read_kat_hashes(const std::string& path);
+// The same from text in memory; `source` names it in error messages. Throws
+// std::runtime_error if the text has no hash row.
+std::map<std::string, PublishedKatHashes> parse_kat_hashes(std::string_view text, std::string_view source);
 
 }  // namespace pqmul

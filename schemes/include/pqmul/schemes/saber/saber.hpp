@@ -113,6 +113,8 @@ class Saber final : public saber::SaberKem {
               RandomSource& rng, ModuleStats* stats) const override;
   void decaps(std::span<std::uint8_t> ss, std::span<const std::uint8_t> ct, std::span<const std::uint8_t> sk,
               ModuleStats* stats) const override;
+  // The length, and a secret vector in the range key generation samples from.
+  void check_secret_key(std::span<const std::uint8_t> sk) const override;
 
   void matrix_vector(std::span<const SaberPoly> a, std::span<const SaberPoly> s, std::span<SaberPoly> out,
                      Transpose t, ModuleStats* stats) const override;
@@ -131,6 +133,9 @@ class Saber final : public saber::SaberKem {
                    std::span<std::uint8_t, 32> m, ModuleStats* stats) const;
 
  private:
+  // s from the packed IND-CPA secret key; throws InvalidInput when it is not a sampled secret.
+  void unpack_secret(std::span<const std::uint8_t> secret, std::span<SaberPoly, l> s) const;
+
   M m_;
   Strategy strategy_;
   std::string multiplier_name_;

@@ -171,12 +171,32 @@ void Saber<P, M>::cpa_decrypt(std::span<const std::uint8_t> secret, std::span<co
   std::array<SaberPoly, l> s, b;
   SaberPoly v, cm;
   const WipeOnExit wipe_secrets(s, v);
-  saber::unpack_vector(secret, saber::eq, s, kernels_);
+  unpack_secret(secret, s);
   saber::unpack_vector(ct.first(sizes::vec_p_bytes), saber::ep, b, kernels_);
   inner_product(b, s, v, stats);
   saber::unpack_poly(ct.subspan(sizes::vec_p_bytes), P::et, cm, kernels_);
   saber::recover_message(v, cm, P::et, kernels_);
   saber::poly_to_message(v, m, kernels_);
+}
+
+template <saber::ParameterSet P, Multiplier M>
+void Saber<P, M>::unpack_secret(std::span<const std::uint8_t> secret, std::span<SaberPoly, l> s) const {
+  saber::unpack_vector(secret, saber::eq, s, kernels_);
+  // The NTT multipliers' moduli hold the products of sampled secrets only
+  // (saber_ntt.cpp): another secret would give a wrong key, not an error.
+  std::uint8_t outside = saber::secret_out_of_range(s, P::mu);
+  ct::declassify_bytes(&outside, sizeof outside);  // whether the key is malformed, not the secret
+  if (outside)
+    throw InvalidInput(std::string(P::name) + ": secret key has a secret coefficient outside [-mu/2, mu/2] = [-" +
+                       std::to_string(P::mu / 2) + ", " + std::to_string(P::mu / 2) + "]");
+}
+
+template <saber::ParameterSet P, Multiplier M>
+void Saber<P, M>::check_secret_key(std::span<const std::uint8_t> sk) const {
+  saber::detail::require_length(sk.size(), sizes::secret_key_bytes, "secret key");
+  std::array<SaberPoly, l> s;
+  const WipeOnExit wipe_s(s);
+  unpack_secret(sk.first(sizes::indcpa_secret_key_bytes), s);
 }
 
 template <saber::ParameterSet P, Multiplier M>

@@ -19,6 +19,11 @@ void gen_matrix(std::span<const std::uint8_t, 32> seed, std::size_t l, std::span
 // parameter mu (coefficients in [-mu/2, mu/2], stored mod q).
 void gen_secret(std::span<const std::uint8_t, 32> seed, unsigned mu, std::span<SaberPoly> s, Isa isa = Isa::portable);
 
+// 1 when a coefficient of s (mod q, as unpacked from a secret key) lies outside
+// [-mu/2, mu/2], the range gen_secret draws from, else 0; in time independent
+// of the coefficients. No key generation makes such a secret.
+std::uint8_t secret_out_of_range(std::span<const SaberPoly> s, unsigned mu);
+
 // The same from SHAKE128 streams computed elsewhere (keccak::SpongeLanes): the
 // matrix from l*l*416 bytes, the secret from l*mu*32 bytes.
 void matrix_from_stream(std::span<const std::uint8_t> stream, std::size_t l, std::span<SaberPoly> a,

@@ -1,0 +1,37 @@
+# libFuzzer targets (tests/fuzz), with -DPQMUL_FUZZERS=ON (the fuzz preset).
+# Every library is compiled with the fuzzer's coverage instrumentation and
+# with AddressSanitizer and UndefinedBehaviorSanitizer; the fuzz executables
+# also link libFuzzer's main (tests/fuzz/CMakeLists.txt). clang only: Debian
+# ships libFuzzer in libclang-rt-<version>-dev (scripts/install-deps.sh).
+option(PQMUL_FUZZERS "Build the libFuzzer targets of tests/fuzz (clang with libFuzzer only)" OFF)
+if(NOT PQMUL_FUZZERS)
+  return()
+endif()
+if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "PQMUL_FUZZERS needs clang and its libFuzzer, not ${CMAKE_CXX_COMPILER_ID} "
+                      "(configure with `cmake --preset fuzz`)")
+endif()
+
+include(CheckCXXSourceCompiles)
+set(CMAKE_REQUIRED_FLAGS -fsanitize=fuzzer)
+set(CMAKE_REQUIRED_LINK_OPTIONS -fsanitize=fuzzer)
+check_cxx_source_compiles([[
+#include <cstddef>
+#include <cstdint>
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t) { return 0; }
+]] PQMUL_HAVE_LIBFUZZER)
+unset(CMAKE_REQUIRED_FLAGS)
+unset(CMAKE_REQUIRED_LINK_OPTIONS)
+if(NOT PQMUL_HAVE_LIBFUZZER)
+  string(REGEX MATCH "^[0-9]+" pqmul_clang_major "${CMAKE_CXX_COMPILER_VERSION}")
+  message(FATAL_ERROR "${CMAKE_CXX_COMPILER} cannot link libFuzzer (-fsanitize=fuzzer): install "
+                      "libclang-rt-${pqmul_clang_major}-dev (scripts/install-deps.sh does)")
+endif()
+
+# Every translation unit: coverage for the fuzzer and the sanitizers' checks,
+# a report stopping the run. The SIMD kernels check the coefficient bounds
+# their headers document (algorithms/include/pqmul/algorithms/kernel_contracts.hpp),
+# so an input that breaks one is a finding, not a wrong value.
+add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+add_link_options(-fsanitize=address,undefined)
+target_compile_definitions(pqmul_flags INTERFACE PQMUL_KERNEL_CONTRACTS=1)
