@@ -5,12 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <memory>
 #include <stdexcept>
 
 #include "pqmul/algorithms/params.hpp"
+#include "pqmul/experiments/lwc_kat.hpp"
 #include "pqmul/schemes/tinyjambu/variants.hpp"
 
 namespace pqmul::experiments {
@@ -25,42 +24,19 @@ bool selected(const std::vector<std::string>& list, const std::string& name) {
          std::find(list.begin(), list.end(), name) != list.end();
 }
 
-std::vector<std::uint8_t> from_hex(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
-// The entries of an LWC KAT file by count: field name -> hex value.
-std::map<int, std::map<std::string, std::string>> read_lwc_kat(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  std::map<int, std::map<std::string, std::string>> entries;
-  int count = -1;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto eq = line.find(" = ");
-    if (eq == std::string::npos) {
-      if (line.find(" =") != std::string::npos) entries[count][line.substr(0, line.find(" ="))] = "";
-      continue;
-    }
-    const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
-    if (key == "Count") count = std::stoi(value);
-    else entries[count][key] = value;
-  }
-  return entries;
-}
-
 // Encrypts the file's entries with empty, short and full-length message and
 // data (counts 1, 545, 1089) and decrypts them back.
 std::string kat_verdict(const AeadVariant& v, const std::string& vectors_dir) {
   const auto file = std::filesystem::path(vectors_dir) / "tinyjambu" /
                     fmt::format("LWC_AEAD_KAT_{}_96.txt", v.key_bytes * 8);
-  const auto entries = read_lwc_kat(file);
+  const auto entries = read_lwc_kat(file.string());
   for (int count : {1, 545, 1089}) {
     const auto it = entries.find(count);
     if (it == entries.end()) throw std::runtime_error(fmt::format("{}: no entry {}", file.string(), count));
-    auto field = [&](const char* name) { return from_hex(it->second.count(name) ? it->second.at(name) : ""); };
+    auto field = [&](const char* name) {
+      const auto value = it->second.find(name);
+      return value == it->second.end() ? std::vector<std::uint8_t>{} : value->second;
+    };
     const auto key = field("Key"), nonce = field("Nonce"), pt = field("PT"), ad = field("AD"), ct = field("CT");
     if (key.size() != v.key_bytes || nonce.size() != tinyjambu::nonce_bytes || ct.size() != pt.size() + tinyjambu::tag_bytes)
       throw std::runtime_error(fmt::format("{}: entry {} is malformed", file.string(), count));

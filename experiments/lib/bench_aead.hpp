@@ -11,8 +11,9 @@ namespace pqmul::experiments {
 
 bool is_aead_scheme(const std::string& scheme);
 std::vector<std::string> aead_scheme_names();
-// `vectors_dir` holds tinyjambu/LWC_AEAD_KAT_<bits>_96.txt; when the selection
-// checks correctness, a missing or malformed file throws std::runtime_error.
+// `vectors_dir` holds tinyjambu/LWC_AEAD_KAT_<bits>_96.txt (lwc_kat.hpp); when the
+// selection checks correctness, a missing or unreadable file throws InputFileError,
+// a malformed one std::runtime_error.
 void plan_aead(const BenchSelection& selection, const std::string& vectors_dir, std::vector<BenchCase>& cases);
 
 }  // namespace pqmul::experiments

@@ -1,5 +1,6 @@
-// The KAT text pqmul reads: KAT_HASHES.txt (`pqmul check --hashes FILE`) and
-// the digests of .rsp text (kat_digest_single / kat_digest_all).
+// The known-answer text pqmul reads: KAT_HASHES.txt (`pqmul check --hashes
+// FILE`), the digests of .rsp text (kat_digest_single / kat_digest_all) and
+// the LWC known-answer files of TinyJAMBU, found beside `pqmul bench --hashes`.
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
+#include "pqmul/experiments/lwc_kat.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
 
 namespace {
@@ -30,6 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& [key, row] : rows)
       fuzz::require(row.single.size() == 64 && row.all.size() == 64, "a KAT digest row with a short digest: " + key);
   }
+
+  experiments::LwcKat entries;
+  if (fuzz::completes<std::runtime_error>([&] { entries = experiments::parse_lwc_kat(text, "input"); }))
+    for (const auto& [count, fields] : entries)
+      fuzz::require(count >= 0 && !fields.count("Count"), "an LWC entry with count " + std::to_string(count));
 
   std::string digest;
   if (fuzz::completes<std::invalid_argument>([&] { digest = kat_digest_single(text); })) require_digest(digest);

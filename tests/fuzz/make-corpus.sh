@@ -26,9 +26,11 @@ fresh() { rm -rf "${corpus:?}/$1" && mkdir -p "$corpus/$1"; }
 read -r -a schemes < <("$pqmul" keygen --scheme '?' --pk "$tmp/pk" --sk "$tmp/sk" 2>&1 | sed -n 's/.*valid: //p' | tr -d ',')
 ((${#schemes[@]})) || { echo "make-corpus: cannot list the schemes with $pqmul" >&2; exit 1; }
 
-# KAT text: the published digests, and the header and first entry of two .rsp files.
+# KAT text: the published digests, the header and first entry of two .rsp files, and the first
+# entries of an LWC known-answer file.
 fresh kat
 cp "$src/tests/vectors/kem/KAT_HASHES.txt" "$corpus/kat/KAT_HASHES.txt"
+sed '/^Count = 21$/,$d' "$src/tests/vectors/tinyjambu/LWC_AEAD_KAT_128_96.txt" >"$corpus/kat/LWC_AEAD_KAT_128_96.first20.txt"
 for rsp in kyber-r3/kyber512_r3_PQCkemKAT_1632.first2.rsp ntru-r3/ntruhps2048509_r3_PQCkemKAT_935.rsp; do
   awk 'NR > 2 && /^$/ { print; exit } { print }' "$src/tests/vectors/kem/$rsp" >"$corpus/kat/$(basename "$rsp" .rsp).entry0.rsp"
 done
