@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 
@@ -22,7 +23,7 @@ int hex_digit(char c) {
 
 LwcKat parse_lwc_kat(std::string_view text, const std::string& source) {
   LwcKat entries;
-  decltype(entries)::mapped_type* entry = nullptr;
+  LwcKat::mapped_type* entry = nullptr;  // the entry of the last count
   std::size_t number = 0;
   while (!text.empty()) {
     const std::size_t end = std::min(text.find('\n'), text.size());
