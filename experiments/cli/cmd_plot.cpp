@@ -123,8 +123,8 @@ const CommandRegistration plot_registration([](CLI::App& app) {
   cmd->add_option("results",
                   c.results, "results directory or a CSV / JSON file of rows; --kind claim: claims.json or its directory")
       ->required();
-  cmd->add_option("--kind", c.kind, "bars, scaling or claim")
-      ->check(CLI::IsMember({"bars", "scaling", "claim"}))
+  cmd->add_option("--kind", c.kind, "bars, scaling, claim or pareto (pqmul tune results: median ticks against stack bytes)")
+      ->check(CLI::IsMember({"bars", "scaling", "claim", "pareto"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", c.output, "figure FILE.svg, FILE.pdf or FILE.png (FILE.png.dat and FILE.png.gp beside it)")
       ->required();

@@ -12,12 +12,13 @@
 #include <set>
 #include <stdexcept>
 
+#include "plot_parts.hpp"
 #include "pqmul/experiments/plot.hpp"
 #include "pqmul/experiments/table.hpp"
 #include "pqmul/schemes/common/printable.hpp"
 
 namespace pqmul::experiments {
-namespace {
+namespace plot_parts {
 
 // Okabe & Ito's colour-blind-safe palette, most distinct first.
 const std::vector<std::string> palette = {"#0072B2", "#E69F00", "#009E73", "#D55E00",
@@ -94,10 +95,6 @@ std::size_t longest(const std::vector<std::string>& texts) {
   return n;
 }
 
-struct Canvas {
-  double chars = 100, lines = 34;
-};
-
 std::string terminal_for(const std::filesystem::path& image, const Canvas& c) {
   const std::string ext = image.extension().string();
   const double w = std::clamp(c.chars, 90.0, 1000.0), h = std::clamp(c.lines, 28.0, 200.0);
@@ -145,6 +142,7 @@ std::string unit_label(const std::string& unit) {
 void widen_for(Canvas& c, const std::string& title, const std::string& stamp) {
   c.chars = std::max({c.chars, static_cast<double>(title.size()) * 1.2 + 8, static_cast<double>(stamp.size()) * 0.9 + 6});
 }
+
 
 std::string bars_figure(const std::vector<Row>& rows, const PlotOptions& o, const std::filesystem::path& image,
                         const std::filesystem::path& script, const std::filesystem::path& dat, std::string& data,
@@ -296,7 +294,7 @@ std::string claim_figure(const std::string& claims_text, const PlotOptions& o, c
   return gp;
 }
 
-}  // namespace
+}  // namespace plot_parts
 
 bool wants_log_axis(double lo, double hi) { return lo > 0 && hi / lo > 20; }
 
@@ -327,6 +325,7 @@ PlotFiles plot_files(const std::string& output) {
 }
 
 PlotText plot_text(const std::vector<Row>& rows, const PlotOptions& o, const std::string& claims_text) {
+  using namespace plot_parts;
   namespace fs = std::filesystem;
   if (o.output.empty()) throw std::invalid_argument("no output file given (-o FILE.svg|pdf|png)");
   const PlotFiles files = plot_files(o.output);
@@ -338,7 +337,8 @@ PlotText plot_text(const std::vector<Row>& rows, const PlotOptions& o, const std
   if (o.kind == "bars") gp = bars_figure(rows, o, image, script, dat, data, stamp);
   else if (o.kind == "scaling") gp = scaling_figure(rows, o, image, script, dat, data, stamp);
   else if (o.kind == "claim") gp = claim_figure(claims_text, o, image, script, dat, data);
-  else throw std::invalid_argument("unknown plot kind '" + o.kind + "' (valid: bars, scaling, claim)");
+  else if (o.kind == "pareto") gp = pareto_figure(rows, o, image, script, dat, data, stamp);
+  else throw std::invalid_argument("unknown plot kind '" + o.kind + "' (valid: bars, scaling, claim, pareto)");
   gp += "set output\n";
   return {files, data, gp};
 }

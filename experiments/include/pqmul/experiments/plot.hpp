@@ -19,7 +19,7 @@
 namespace pqmul::experiments {
 
 struct PlotOptions {
-  std::string kind = "bars";             // bars | scaling | claim
+  std::string kind = "bars";             // bars | scaling | claim | pareto
   std::string series_by = "multiplier";  // bars: the field whose values are the bars of a cluster
   std::vector<std::string> operations;   // bars: empty = keygen/encaps/decaps if present, else all; scaling: {"mul"}
   Selector filter;

@@ -1,0 +1,108 @@
+// The Pareto figure of a tuning run: median ticks against stack bytes.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "pqmul/algorithms/registry.hpp"
+#include "pqmul/experiments/pareto.hpp"
+#include "pqmul/experiments/tune.hpp"
+#include "pqmul/schemes/common/printable.hpp"
+#include "plot_parts.hpp"
+
+namespace pqmul::experiments::plot_parts {
+namespace {
+
+// A registered name in one of its registered variants: a hand-picked plan.
+bool catalogue_row(const Row& r) {
+  const RegistryEntry* entry = find_registry_entry(r.scheme, r.multiplier);
+  if (!entry) return false;
+  const auto& v = entry->variants;
+  return (v.empty() && r.params.empty()) || std::find(v.begin(), v.end(), r.params) != v.end();
+}
+
+std::string point_label(const Row& r) {
+  std::string label = multiplier_text(r);
+  if (!r.strategy.empty() && r.operation != "mul") label += " (" + r.strategy + ")";
+  return label;
+}
+
+}  // namespace
+
+std::string pareto_figure(const std::vector<Row>& all_rows, const PlotOptions& o, const std::filesystem::path& image,
+                          const std::filesystem::path& script, const std::filesystem::path& dat, std::string& data,
+                          const std::string& stamp) {
+  std::vector<Row> rows;
+  std::set<std::string> groups;
+  for (const auto& r : all_rows) {
+    if (!o.filter.matches(r)) continue;
+    if (!o.operations.empty() && std::find(o.operations.begin(), o.operations.end(), r.operation) == o.operations.end())
+      continue;
+    if (!row_objectives(r)) continue;
+    groups.insert(fmt::format("{} {} {} {}{}", r.scheme, r.isa, r.compiler, r.operation,
+                              r.rank ? fmt::format(" rank {}", *r.rank) : ""));
+    rows.push_back(r);
+  }
+  if (rows.empty())
+    throw std::invalid_argument("pareto: no row with a median, stack_bytes and bytes_held is selected");
+  if (groups.size() > 1)
+    throw std::invalid_argument(fmt::format(
+        "pareto: the rows hold {} (ring, ISA, compiler, operation) groups ({}); choose one with --ops and --where",
+        groups.size(), fmt::join(groups, "; ")));
+  const auto front = pareto_front_rows(rows);
+  std::vector<std::size_t> front_by_time = front;
+  std::sort(front_by_time.begin(), front_by_time.end(),
+            [&](std::size_t a, std::size_t b) { return *rows[a].median < *rows[b].median; });
+
+  double lo = 0, hi = 0;
+  data += "# every candidate: median stack_bytes bytes_held label\n";
+  std::vector<std::string> labels;
+  for (const auto& r : rows) {
+    data += fmt::format("{} {} {}  # {}\n", *r.median, *r.stack_bytes, *r.bytes_held, printable(point_label(r)));
+    lo = lo == 0 ? *r.median : std::min(lo, *r.median);
+    hi = std::max(hi, *r.median);
+  }
+  data += "\n\n# the Pareto front of (median, stack bytes, bytes held), by median: median stack_bytes label\n";
+  for (auto i : front_by_time) {
+    const Row& r = rows[i];
+    const std::string label = fmt::format("{} [held {} B]", point_label(r), *r.bytes_held);
+    data += fmt::format("{} {} {}\n", *r.median, *r.stack_bytes, gnuplot_quote(printable(label)));
+    labels.push_back(label);
+  }
+  data += "\n\n# the catalogue's hand-picked plans: median stack_bytes label\n";
+  std::size_t catalogue = 0;
+  for (const auto& r : rows)
+    if (catalogue_row(r)) {
+      data += fmt::format("{} {} {}\n", *r.median, *r.stack_bytes, gnuplot_quote(printable(point_label(r))));
+      ++catalogue;
+    }
+  if (catalogue == 0) data += "? ? ''\n";  // an empty block would end the file for gnuplot
+
+  const std::string title = fmt::format("{}: median ticks against stack bytes; front over (ticks, stack, held)",
+                                        *groups.begin());
+  Canvas canvas{120 + static_cast<double>(longest(labels)) / 2, 40};
+  widen_for(canvas, o.title.empty() ? title : o.title, stamp);
+  std::string gp = header(o, image, script, dat, canvas, title, stamp);
+  gp += fmt::format("set xlabel {}\nset ylabel 'stack bytes (high-water mark of one call)'\n",
+                    gnuplot_quote(fmt::format("median {} per call", rows.front().counter.empty() ? "ticks"
+                                                                                                  : rows.front().counter)));
+  const bool log_x = o.log_y.value_or(wants_log_axis(lo, hi));
+  if (log_x)
+    gp += fmt::format("set logscale x\nset xrange [{}:{}]\nset xtics {}\n", lo / 1.3, hi * 1.3,
+                      tics_list(log_ticks(lo, hi)));
+  else
+    gp += fmt::format("set xrange [0:{}]\n", hi * 1.15);
+  gp += "set yrange [0:*]\nset grid xtics ytics lc rgb '#dddddd'\nset key outside bottom center horizontal\n";
+  gp += fmt::format(
+      "plot data_file index 0 using 1:2 with points pt 7 ps 0.6 lc rgb '#bbbbbb' title 'candidates', \\\n"
+      "     '' index 1 using 1:2 with steps lw 2 lc rgb '{0}' title 'Pareto front', \\\n"
+      "     '' index 1 using 1:2:3 with labels left offset 1,0.5 font ',8' tc rgb '{0}' notitle, \\\n"
+      "     '' index 1 using 1:2 with points pt 7 ps 1.1 lc rgb '{0}' notitle, \\\n"
+      "     '' index 2 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '{1}' title 'catalogue (hand-picked)', \\\n"
+      "     '' index 2 using 1:2:3 with labels right offset -1,-0.6 font ',8' tc rgb '{1}' notitle\n",
+      colour(0), colour(3));
+  return gp;
+}
+
+}  // namespace pqmul::experiments::plot_parts
