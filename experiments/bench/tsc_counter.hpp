@@ -7,11 +7,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
 #include "pqmul/experiments/counter.hpp"
 #include "pqmul/experiments/measure.hpp"
+#include "pqmul/experiments/memory_use.hpp"
 
 namespace pqmul::bench {
 
@@ -54,10 +56,24 @@ void measure_ticks_after(benchmark::State& state, Setup&& setup, Op&& op) {
   state.SetLabel(counter_name);
 }
 
-// The same without a setup.
+// The memory of one call beside its ticks (memory_use.hpp): stack_bytes,
+// and heap_bytes / heap_allocations from the operator new this executable
+// counts with. Three untimed calls, after the timed ones.
+inline void add_memory_counters(benchmark::State& state, const std::function<void()>& op) {
+  static experiments::OwnStack stack;
+  const experiments::OperationMemory memory = experiments::measure_operation(stack, op);
+  state.counters["stack_bytes"] = static_cast<double>(memory.stack_bytes);
+  if (memory.heap) {
+    state.counters["heap_bytes"] = static_cast<double>(memory.heap->bytes);
+    state.counters["heap_allocations"] = static_cast<double>(memory.heap->allocations);
+  }
+}
+
+// The same without a setup, and with the operation's memory.
 template <class Op>
 void measure_ticks(benchmark::State& state, Op&& op) {
-  measure_ticks_after(state, [] {}, std::forward<Op>(op));
+  measure_ticks_after(state, [] {}, op);
+  add_memory_counters(state, op);
 }
 
 }  // namespace pqmul::bench

@@ -3,8 +3,9 @@
 // (bench_measure.hpp), and prints one row per case (README "Result rows"):
 // the median of the repetition medians with its 95% interval, p10 and p90
 // over every sample, the noise verdict, the counter, its overhead and
-// frequency, the correctness verdict of this build, and where asked the
-// callgrind instruction count per call.
+// frequency, the correctness verdict of this build, where asked the
+// callgrind instruction count per call, and the memory of one call (stack,
+// heap and, on ring rows, the multiplier's code: memory_use.hpp).
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -29,6 +30,7 @@
 #include "pqmul/experiments/cpu_pinning.hpp"
 #include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/data_paths.hpp"
+#include "pqmul/experiments/memory_use.hpp"
 #include "pqmul/experiments/row.hpp"
 #include "pqmul/experiments/variable_time.hpp"
 #include "pqmul/schemes/common/output_files.hpp"
@@ -183,24 +185,29 @@ std::string as_table(const std::vector<Row>& rows) {
   std::size_t width = 2;
   for (const auto& r : rows) width = std::max(width, r.id.size());
   const auto line = [&](const auto&... cells) {
-    return fmt::format("{:<{}} {:<19} {:<7} {:>4} {:<12} {:>12} {:>7} {:>10} {:>12} {:>12} {:>10} {:>12} {:>8} {:<7} {}\n",
-                       cells...);
+    return fmt::format(
+        "{:<{}} {:<19} {:<7} {:>4} {:<12} {:>12} {:>7} {:>10} {:>12} {:>12} {:>10} {:>12} {:>8} {:>8} {:>8} {:>8} "
+        "{:<7} {}\n",
+        cells...);
   };
   std::string out = machine_line() + "\n";
   out += line("id", width, "operation", "strategy", "rank", "counter", "median", "95% ci", "us", "p10", "p90",
-              "reps x n", "instructions", "bytes", "correct", "noise");
+              "reps x n", "instructions", "bytes", "stack", "heap", "code", "correct", "noise");
   for (const auto& r : rows)
     out +=
         line(r.id, width, r.operation, r.strategy.empty() ? "-" : r.strategy, cell(r.rank),
              r.counter.empty() ? "-" : r.counter, cell(r.median), interval_cell(r), microseconds_cell(r), cell(r.p10),
              cell(r.p90), r.repetitions ? fmt::format("{}x{}", r.repetitions, r.samples / r.repetitions) : "-",
-             cell(r.instructions), cell(r.bytes_held), r.correct.empty() ? "-" : r.correct, notes_cell(r));
+             cell(r.instructions), cell(r.bytes_held), cell(r.stack_bytes), cell(r.heap_bytes), cell(r.code_bytes),
+             r.correct.empty() ? "-" : r.correct, notes_cell(r));
   if (!rows.empty() && !rows.front().counter.empty())
     out += fmt::format(
         "counter {}: overhead {:.0f} (median of empty measurements, not subtracted); median = median of the "
         "repetition medians, 95% ci from {}; {}, {} {}, {}\n",
         rows.front().counter, rows.front().counter_overhead.value_or(0), median_interval_method, rows.front().cpu,
         rows.front().compiler, rows.front().compiler_version, rows.front().commit);
+  out += "bytes: held by the strategy; stack / heap: bytes one call reached on its own painted stack / took from "
+         "operator new; code: the multiplier's functions in this executable (ring rows; README \"Result rows\")\n";
   return out;
 }
 
@@ -282,6 +289,8 @@ void run_bench(const BenchOptions& o) {
       c.row.counter_hz = hz;
     }
   }
+  // Untimed calls, after the timed ones: one on the usual stack, two on a stack of their own.
+  measure_memory(cases);
   if (o.instructions && emulated.empty()) {
     count_instructions(cases, o);
   } else if (o.instructions) {

@@ -90,8 +90,10 @@ const CommandRegistration table_registration([](CLI::App& app) {
                   "'auto' (default) or 'none'");
   cmd->add_option("--ops", c.ops, "columns, e.g. keygen,encaps,decaps (default: the KEM operations present, else all)");
   cmd->add_option("--where", c.where, "only rows with FIELD=VALUE (or FIELD=V1|V2); repeatable");
-  cmd->add_option("--value", c.value, "median, p10, p90 or instructions")
-      ->check(CLI::IsMember({"median", "p10", "p90", "instructions"}))
+  cmd->add_option("--value", c.value,
+                  "median, p10, p90, instructions, or a memory column: stack_bytes, heap_bytes, heap_allocations, "
+                  "code_bytes, bytes_held")
+      ->check(CLI::IsMember(table_values()))
       ->capture_default_str();
   cmd->add_option("--layout", c.layout, "rows (implementations x operations) or transposed (operations x implementations, no sections)")
       ->check(CLI::IsMember({"rows", "transposed"}))

@@ -78,6 +78,11 @@ const std::vector<Column>& columns() {
       {"cpu", Type::text, at(&Row::cpu)},
       {"date", Type::text, at(&Row::date)},
       {"variable_time", Type::boolean, at(&Row::variable_time), true},
+      {"stack_bytes", Type::optional_count, at(&Row::stack_bytes), true},
+      {"heap_bytes", Type::optional_count, at(&Row::heap_bytes), true},
+      {"heap_allocations", Type::optional_count, at(&Row::heap_allocations), true},
+      {"code_bytes", Type::optional_count, at(&Row::code_bytes), true},
+      {"memory_note", Type::text, at(&Row::memory_note), true},
   };
   return list;
 }

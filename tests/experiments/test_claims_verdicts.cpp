@@ -374,3 +374,46 @@ TEST_CASE("claim verdict: the counted claim matches the module code's step count
   CHECK(u.verdict == Verdict::missing_rows);
   CHECK(mentions(u.missing, "counts saber/no-such-multiplier rank 2 eager"));
 }
+
+TEST_CASE("claim memory side: each strategy's time and memory beside the verdict, never deciding it", "[claims]") {
+  const std::string memory = R"(
+[memory]
+paper = "2.6-5.7 KB less"
+printed = "abstract"
+note = "an analogue at most"
+strategies = ["eager", "lazy", "cached"]
+)";
+  const auto spec = parse_claim(speed_spec + memory, "speed.toml");
+  REQUIRE(spec.memory.has_value());
+  auto rows = speed_rows(constant(700));
+  for (auto& r : rows) {
+    if (r.strategy == "eager") r.stack_bytes = 2584, r.heap_bytes = 168996, r.bytes_held = 8450;
+    if (r.strategy == "cached") r.stack_bytes = 1832, r.heap_bytes = 99456, r.bytes_held = 11970;
+  }
+  rows.back().stack_bytes.reset();  // (a row the claim does not select)
+  const auto with_memory = evaluate_claim(spec, rows);
+  const auto without = evaluate_claim(parse_claim(speed_spec, "speed.toml"), rows);
+  CHECK(with_memory.verdict == without.verdict);
+  CHECK(with_memory.ours == without.ours);
+  CHECK(without.memory.empty());
+  INFO(claims_text({with_memory}));
+  REQUIRE(with_memory.memory.size() == 2 + 4);  // paper, note, one line per cell
+  CHECK(with_memory.memory[0] == "paper: 2.6-5.7 KB less (abstract)");
+  CHECK(mentions(with_memory.memory,
+                 "MV, portable gcc: eager time 1000 tsc, stack 2584 B, heap 168996 B, held 8450 B; lazy: no row; "
+                 "cached time 700 tsc, stack 1832 B, heap 99456 B, held 11970 B"));
+  CHECK_THAT(claims_text({with_memory}), Catch::Contains("  memory   MV, avx2 clang: eager"));
+  CHECK_THAT(claims_markdown({with_memory}, ""), Catch::Contains("- memory (shown, not judged): paper:"));
+  // Rows written before the memory columns: their figures are "not measured".
+  for (auto& r : rows) r.stack_bytes.reset(), r.heap_bytes.reset();
+  CHECK(mentions(evaluate_claim(spec, rows).memory, "stack not measured, heap not measured, held 8450 B"));
+  // The spec names known strategies and a comparison to take the rows from.
+  CHECK_THROWS_WITH(parse_claim(speed_spec + R"(
+[memory]
+paper = "p"
+printed = "q"
+strategies = ["greedy"]
+)", "bad.toml"),
+                    Catch::Contains("unknown strategy 'greedy' in [memory]"));
+  CHECK_THROWS_WITH(parse_claim(header("m", "same") + memory, "bad.toml"), Catch::Contains("a claim needs"));
+}

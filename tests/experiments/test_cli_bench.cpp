@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "pqmul/experiments/callgrind.hpp"
 #include "pqmul/experiments/counter.hpp"
@@ -112,6 +113,48 @@ TEST_CASE("pqmul bench refuses out-of-range measuring options with exit 2", "[cl
               dir / "log") == 2);
     CHECK_FALSE(std::filesystem::exists(csv));
   }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("pqmul bench fills the memory columns of ring rows, in its table and its CSV", "[cli][memory]") {
+  const auto dir = std::filesystem::temp_directory_path() / "pqmul_test_cli_memory";
+  std::filesystem::create_directories(dir);
+  const auto csv = dir / "rows.csv", table = dir / "table.txt", log = dir / "log";
+  // Correctness only: no timing, so that it holds on any machine (the memory is measured all the same).
+  const std::string selection =
+      "bench --ring saber --multiplier toom4-k2,ntt --isa portable --ops mul,matrix-vector --strategy eager,cached "
+      "--correctness-only";
+  REQUIRE(run(selection + " --format csv -o '" + csv.string() + "'", log) == 0);
+  REQUIRE(run(selection + " > '" + table.string() + "'", log) == 0);
+  const auto rows = read_csv(csv.string());
+  REQUIRE(rows.size() == 6);
+  for (const auto& r : rows) {
+    INFO(r.id << " " << r.operation << " " << r.strategy << ": " << r.memory_note);
+    CHECK(r.stack_bytes.value_or(0) > 0);
+    CHECK(r.heap_bytes.has_value());
+    CHECK(r.heap_allocations.has_value());
+    // Saber's portable ntt is a class of its own; toom4-k2 shares the Toom-Cook class.
+    CHECK(r.code_bytes.has_value() == (r.multiplier == "ntt"));
+    CHECK(r.memory_note.empty() == (r.multiplier == "ntt"));
+  }
+  std::ifstream in(table);
+  std::string header, line;
+  REQUIRE(std::getline(in, header));  // the machine
+  REQUIRE(std::getline(in, header));
+  CHECK_THAT(header, Catch::Contains(" stack ") && Catch::Contains(" heap ") && Catch::Contains(" code "));
+  std::size_t lines = 0;
+  while (std::getline(in, line)) {
+    // bytes, stack, heap, code and the verdict: the figures are numbers, "-" where the row has none.
+    if (line.rfind("saber/ntt/portable", 0) == 0) {
+      ++lines;
+      CHECK_THAT(line, Catch::Matches(R"(.* \d+ +\d+ +\d+ +\d+ +pass.*)"));
+    }
+    if (line.rfind("saber/toom4-k2/portable", 0) == 0) {
+      ++lines;
+      CHECK_THAT(line, Catch::Matches(R"(.* \d+ +\d+ +\d+ +- +pass.*)"));
+    }
+  }
+  CHECK(lines == 6);
   std::filesystem::remove_all(dir);
 }
 

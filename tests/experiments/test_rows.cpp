@@ -2,9 +2,11 @@
 // message naming the place.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "pqmul/experiments/row.hpp"
@@ -42,6 +44,12 @@ Row full_row() {
   r.commit = "0123456789ab-dirty";
   r.cpu = "AMD EPYC";
   r.date = "2024-05-01T12:00:00Z";
+  r.variable_time = true;
+  r.stack_bytes = 5312;
+  r.heap_bytes = 7488;
+  r.heap_allocations = 12;
+  r.code_bytes = 20496;
+  r.memory_note = "code bytes: none, for a reason, with a comma";
   return r;
 }
 
@@ -69,6 +77,35 @@ void require_same(const Row& a, const Row& b) {
   CHECK(a.vectorize == b.vectorize);
   CHECK(a.emulated == b.emulated);
   CHECK(a.samples == b.samples);
+  CHECK(a.variable_time == b.variable_time);
+  CHECK(a.stack_bytes == b.stack_bytes);
+  CHECK(a.heap_bytes == b.heap_bytes);
+  CHECK(a.heap_allocations == b.heap_allocations);
+  CHECK(a.code_bytes == b.code_bytes);
+  CHECK(a.memory_note == b.memory_note);
+}
+
+// The CSV of `rows` as a file written before `first_missing` and the columns
+// after it existed.
+std::string csv_without_columns_from(const std::vector<Row>& rows, const std::string& first_missing) {
+  const auto names = row_columns();
+  const std::size_t keep = std::find(names.begin(), names.end(), first_missing) - names.begin();
+  REQUIRE(keep < names.size());
+  std::string out;
+  for (std::size_t k = 0; k < keep; ++k) out += (k ? "," : "") + names[k];
+  out += "\n";
+  for (const auto& r : rows) {
+    // The kept columns' cells: a line of the full schema cut after `keep` cells.
+    const std::string line = to_csv_line(r);
+    std::size_t at = 0, cells = 0;
+    bool quoted = false;
+    for (; at < line.size(); ++at) {
+      if (line[at] == '"') quoted = !quoted;
+      if (line[at] == ',' && !quoted && ++cells == keep) break;
+    }
+    out += line.substr(0, at) + "\n";
+  }
+  return out;
 }
 
 std::string header() { return to_csv_header() + "\n"; }
@@ -128,6 +165,32 @@ TEST_CASE("JSON round trip keeps every field with null for missing optionals", "
   const auto wrapped = from_json("{\"machine\": {\"vendor\": \"x\"}, \"rows\": " + text + "}");
   REQUIRE(wrapped.size() == 2);
   require_same(wrapped[0], rows[0]);
+}
+
+TEST_CASE("files written before the memory columns (and before variable_time) still read", "[rows]") {
+  const std::vector<Row> rows = {full_row(), sparse_row()};
+  for (const std::string first_missing : {"stack_bytes", "variable_time"}) {
+    INFO(first_missing);
+    const auto back = read_csv_text(csv_without_columns_from(rows, first_missing), "old.csv");
+    REQUIRE(back.size() == 2);
+    CHECK(back[0].bytes_held == rows[0].bytes_held);
+    CHECK(back[0].date == rows[0].date);
+    CHECK(back[0].variable_time == (first_missing == "stack_bytes"));
+    CHECK_FALSE(back[0].stack_bytes.has_value());
+    CHECK_FALSE(back[0].heap_bytes.has_value());
+    CHECK_FALSE(back[0].heap_allocations.has_value());
+    CHECK_FALSE(back[0].code_bytes.has_value());
+    CHECK(back[0].memory_note.empty());
+  }
+  // JSON objects without the memory keys read with the figures empty.
+  auto json = nlohmann::json::parse(to_json({full_row()}));
+  for (const char* key : {"stack_bytes", "heap_bytes", "heap_allocations", "code_bytes", "memory_note"})
+    REQUIRE(json[0].erase(key) == 1);
+  const auto back = from_json(json.dump());
+  REQUIRE(back.size() == 1);
+  CHECK_FALSE(back[0].stack_bytes.has_value());
+  CHECK_FALSE(back[0].code_bytes.has_value());
+  CHECK(back[0].bytes_held == full_row().bytes_held);
 }
 
 TEST_CASE("malformed CSV is refused with the line and column", "[rows]") {

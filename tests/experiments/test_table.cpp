@@ -182,6 +182,35 @@ TEST_CASE("table: units follow the counter", "[table]") {
   CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("counter_hz"));
 }
 
+TEST_CASE("table: memory columns in whole bytes, whatever the counters, rows without them left out", "[table]") {
+  std::vector<Row> rows = {row("saber", "keygen", "toom4-k2", "portable", "eager", 1000),
+                           row("saber", "keygen", "toom4-k2", "portable", "cached", 800),
+                           row("saber", "keygen", "ntt", "portable", "cached", 700)};
+  rows[0].stack_bytes = 17208;
+  rows[1].stack_bytes = 16456;
+  TableOptions o;
+  o.value = "stack_bytes";
+  o.ratios = {"strategy:cached/eager"};
+  const Table t = build_table(rows, o);
+  CHECK(t.unit == "bytes");
+  const std::string text = render_markdown(t);
+  INFO(text);
+  CHECK_THAT(text, Catch::Contains("| KeyGen (bytes) |") && Catch::Contains("| 17,208 |") &&
+                       Catch::Contains("| 16,456 |") && Catch::Contains("1 selected row(s) without a stack_bytes"));
+  CHECK_THAT(text, Catch::Contains("| 0.96 |"));  // cached / eager
+  rows[1].counter = "perf-cycles";  // bytes compare across counters, where ticks do not
+  CHECK(build_table(rows, o).unit == "bytes");
+  o.unit = "us";
+  CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("no unit to choose"));
+  o.unit = "auto";
+  o.value = "heap_allocations";
+  rows[2].heap_allocations = 0;
+  CHECK(build_table(rows, o).unit == "allocations");
+  CHECK_THAT(render_markdown(build_table(rows, o)), Catch::Contains("| 0 |"));
+  o.value = "stack";
+  CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("valid: median, p10, p90, instructions, stack_bytes"));
+}
+
 TEST_CASE("table: transposed, operations x implementations", "[table]") {
   TableOptions o;
   o.layout = "transposed";

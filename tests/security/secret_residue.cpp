@@ -1,5 +1,5 @@
 // Secrets left behind by the KEMs. Each operation runs on a stack of its own
-// (a zeroed block entered with swapcontext, so that the whole region the
+// (a zeroed block entered with swapcontext, experiments/own_stack.hpp, so that the whole region the
 // operation's frames used is known and nothing else writes there); after it
 // returns, the block is searched for the secrets the operation handled:
 //
@@ -18,7 +18,6 @@
 // them; NTRU: the packed (r, m) sampled from the coins, whose SHA3-256 must
 // be the shared secret, which checks the derivation).
 #include <malloc.h>
-#include <ucontext.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -32,6 +31,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "pqmul/experiments/own_stack.hpp"
 #include "pqmul/schemes/common/keccak.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/pack.hpp"
@@ -134,44 +134,24 @@ void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { releas
 
 namespace {
 
-// Runs `operation` on its own zeroed stack, then searches that stack.
-class OwnStack {
- public:
-  static constexpr std::size_t size = 1 << 20;
-  OwnStack() : memory_(size) {}
+using pqmul::experiments::OwnStack;
 
-  void run(const std::function<void()>& operation) {
-    std::fill(memory_.begin(), memory_.end(), 0);
-    operation_ = &operation;
-    error_.clear();
-    getcontext(&callee_);
-    callee_.uc_stack.ss_sp = memory_.data();
-    callee_.uc_stack.ss_size = memory_.size();
-    callee_.uc_link = &caller_;
-    makecontext(&callee_, &OwnStack::entry, 0);
-    current_ = this;
-    scan.active = true;
-    swapcontext(&caller_, &callee_);
+// The stacks the operations run on: zeroed before each (own_stack.hpp).
+constexpr std::size_t stack_size = std::size_t{1} << 20;
+
+// Runs `operation` on its own zeroed stack, looking into the blocks it frees,
+// then searches that stack.
+void run_scanned(OwnStack& stack, const std::function<void()>& operation) {
+  scan.active = true;
+  try {
+    stack.run(operation, 0);
+  } catch (...) {
     scan.active = false;
-    if (!error_.empty()) throw std::runtime_error(error_);
-    scan.search(memory_.data(), memory_.size(), "the dead stack");
+    throw;
   }
-
- private:
-  // (exceptions must not cross the context switch)
-  static void entry() {
-    try {
-      (*current_->operation_)();
-    } catch (const std::exception& e) {
-      current_->error_ = e.what();
-    }
-  }
-  static inline OwnStack* current_ = nullptr;
-  Bytes memory_;
-  ucontext_t caller_{}, callee_{};
-  const std::function<void()>* operation_ = nullptr;
-  std::string error_;
-};
+  scan.active = false;
+  scan.search(stack.memory().data(), stack.memory().size(), "the dead stack");
+}
 
 // Deterministic bytes; remembers each draw.
 class RecordedRandom final : public pqmul::RandomSource {
@@ -237,7 +217,7 @@ std::vector<std::string> check(const pqmul::KemEntry& entry, const pqmul::Kem& k
   std::vector<std::string> found;
   auto run = [&](const char* operation, const std::function<void()>& body) {
     scan.findings.clear();
-    stack.run(body);
+    run_scanned(stack, body);
     for (const auto& f : scan.findings) found.push_back(std::string(operation) + ": " + f);
     scan.needles.clear();
   };
@@ -299,7 +279,7 @@ int control(OwnStack& stack) {
   for (std::size_t i = 0; i < secret.size(); ++i) secret[i] = static_cast<std::uint8_t>(0xA5 ^ (37 * i));
   scan.findings.clear();
   scan.needles.add("the control's secret", secret);
-  stack.run([&] {
+  run_scanned(stack, [&] {
     leave_a_copy_on_the_heap(secret);
     leave_a_copy_on_the_stack(secret);
   });
@@ -317,7 +297,7 @@ int control(OwnStack& stack) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  OwnStack stack;
+  OwnStack stack(stack_size);
   if (argc > 1 && std::string(argv[1]) == "--control") return control(stack);
   int combinations = 0, failing = 0;
   pqmul::security_tests::for_each_secret_kem({}, [&](const pqmul::KemEntry& entry, const pqmul::Kem& kem) {

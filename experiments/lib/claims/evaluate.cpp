@@ -134,6 +134,40 @@ ComparisonResult evaluate_comparison(const Comparison& c, const std::vector<Row>
   return out;
 }
 
+// (Rows written before the memory columns have none.)
+std::string bytes_text(const std::optional<std::uint64_t>& v) { return v ? fmt::format("{} B", *v) : "not measured"; }
+
+// The memory side: in every cell of every measured comparison, each
+// strategy's row (exactly one, as a side of a ratio) with its time and memory.
+void evaluate_memory(const ClaimSpec& spec, const std::vector<Row>& rows, ClaimResult& result) {
+  const MemorySpec& m = *spec.memory;
+  result.memory.push_back(fmt::format("paper: {} ({})", m.paper, m.printed));
+  if (!m.note.empty()) result.memory.push_back(m.note);
+  for (const auto& c : spec.comparisons) {
+    if (c.comparability == Comparability::model) continue;
+    for (const auto& cell : cells_of(c.each)) {
+      Selector base = c.common;
+      for (const auto& [field, value] : cell) base.set(field, {value});
+      std::vector<std::string> parts;
+      for (const auto& strategy : m.strategies) {
+        Selector selector = base;
+        selector.set("strategy", {strategy});
+        const Side side = select_side(rows, selector, "one", "memory " + strategy, false);
+        if (side.rows.empty()) {
+          parts.push_back(strategy + ": no row");
+          continue;
+        }
+        const Row& r = *side.rows.front();
+        parts.push_back(fmt::format("{} time {} {}, stack {}, heap {}, held {}", strategy, figure(*r.median),
+                                    r.counter, bytes_text(r.stack_bytes), bytes_text(r.heap_bytes),
+                                    bytes_text(r.bytes_held)));
+      }
+      const std::string label = cell.empty() ? c.label : c.label + ", " + cell_label(cell);
+      result.memory.push_back(fmt::format("{}: {}", label, fmt::join(parts, "; ")));
+    }
+  }
+}
+
 // Step counts of every multiplier and rank against the expected figures.
 void evaluate_counts(const CountSpec& spec, ClaimResult& result, bool& any_wrong, bool& any_missing,
                      bool& any_measured) {
@@ -270,6 +304,8 @@ ClaimResult evaluate_claim(const ClaimSpec& spec, const std::vector<Row>& rows) 
       only_model_undecided = false;
     }
   }
+  // Shown beside the verdict, never part of it (MemorySpec).
+  if (spec.memory) evaluate_memory(spec, rows, result);
   const auto any = [](const std::vector<Verdict>& v, Verdict x) { return std::find(v.begin(), v.end(), x) != v.end(); };
   if (const auto& same = decided[Comparability::same]; !same.empty()) {
     result.verdict = any(same, Verdict::contradicted)   ? Verdict::contradicted

@@ -84,6 +84,7 @@ std::string claims_text(const std::vector<ClaimResult>& results) {
     if (!r.rows.empty()) out += fmt::format("  rows     {}\n", r.rows);
     out += fmt::format("  how      {}\n", r.how);
     for (const auto& d : r.details) out += fmt::format("  - {}\n", d);
+    for (const auto& m : r.memory) out += fmt::format("  memory   {}\n", m);
     for (const auto& m : r.missing) out += fmt::format("  missing  {}\n", m);
     out += "\n";
   }
@@ -113,6 +114,7 @@ std::string claims_markdown(const std::vector<ClaimResult>& results, const std::
     out += fmt::format("\n### {}: {}\n\n", r.id, verdict_text(r));
     out += fmt::format("- source: {}\n- printed: {}\n- how: {}\n", r.source, r.printed, r.how);
     for (const auto& d : r.details) out += fmt::format("- {}\n", d);
+    for (const auto& m : r.memory) out += fmt::format("- memory (shown, not judged): {}\n", m);
     for (const auto& m : r.missing) out += fmt::format("- missing: {}\n", m);
   }
   return out;
@@ -176,6 +178,7 @@ std::string claims_json(const std::vector<ClaimResult>& results, const std::stri
                       {"ours", r.ours},
                       {"rows", r.rows},
                       {"details", r.details},
+                      {"memory", r.memory},
                       {"missing", r.missing},
                       {"comparisons", comparisons}});
   }

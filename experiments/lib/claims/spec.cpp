@@ -158,6 +158,20 @@ struct Reader {
     return {count(t.at("transforms"), "transforms"), count(t.at("inverses"), "inverses")};
   }
 
+  MemorySpec memory(const toml::value& t) const {
+    check_keys(t, "[memory]", {"paper", "printed", "note", "strategies"});
+    MemorySpec m;
+    m.paper = text(t, "paper");
+    m.printed = text(t, "printed");
+    m.note = text(t, "note", false);
+    if (!t.contains("strategies")) fail("[memory] needs strategies");
+    m.strategies = values(t.at("strategies"), "strategies");
+    for (const auto& s : m.strategies)
+      if (s != "eager" && s != "lazy" && s != "cached")
+        fail(fmt::format("unknown strategy '{}' in [memory] (valid: eager, lazy, cached)", s));
+    return m;
+  }
+
   CountSpec counts(const toml::value& t) const {
     check_keys(t, "[counts]", {"ring", "multipliers", "ranks", "baseline", "improved", "expect"});
     CountSpec c;
@@ -199,7 +213,7 @@ ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
   const toml::value root = parse_toml_text(toml_text, source);
   r.check_keys(root, "the claim",
                {"id", "source", "claim", "paper", "printed", "how", "where", "comparability", "note", "comparison",
-                "counts"});
+                "counts", "memory"});
   ClaimSpec c;
   c.id = r.text(root, "id");
   const auto id_char = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'; };
@@ -225,6 +239,10 @@ ClaimSpec parse_claim(const std::string& toml_text, const std::string& source) {
     if (c.comparability != Comparability::same) r.fail("a [counts] claim counts here: its comparability is \"same\"");
   }
   if (c.comparisons.empty() && !c.counts) r.fail("a claim needs [[comparison]] tables or a [counts] table");
+  if (root.contains("memory")) {
+    c.memory = r.memory(root.at("memory"));
+    if (c.comparisons.empty()) r.fail("[memory] shows the rows of the [[comparison]] tables: it needs one");
+  }
   return c;
 }
 

@@ -19,13 +19,25 @@ const std::vector<std::string> operation_order = {
     "inverse", "encrypt", "decrypt"};
 const std::vector<std::string> cycle_counters = {"perf-cycles", "papi-cycles"};
 
+// The memory columns a table may show (README "Result rows"), with their unit.
+const std::vector<std::pair<std::string, std::optional<std::uint64_t> Row::*>>& memory_values() {
+  static const std::vector<std::pair<std::string, std::optional<std::uint64_t> Row::*>> values = {
+      {"stack_bytes", &Row::stack_bytes}, {"heap_bytes", &Row::heap_bytes},
+      {"heap_allocations", &Row::heap_allocations}, {"code_bytes", &Row::code_bytes},
+      {"bytes_held", &Row::bytes_held}};
+  return values;
+}
+
 std::optional<double> value_of(const Row& r, const std::string& value) {
   if (value == "median") return r.median;
   if (value == "p10") return r.p10;
   if (value == "p90") return r.p90;
   if (value == "instructions")
     return r.instructions ? std::optional<double>(static_cast<double>(*r.instructions)) : std::nullopt;
-  throw std::invalid_argument("unknown value '" + value + "' (valid: median, p10, p90, instructions)");
+  for (const auto& [name, field] : memory_values())
+    if (value == name) return r.*field ? std::optional<double>(static_cast<double>(*(r.*field))) : std::nullopt;
+  throw std::invalid_argument("unknown value '" + value + "' (valid: " + fmt::format("{}", fmt::join(table_values(), ", ")) +
+                              ")");
 }
 
 // The identity of an implementation: every identity field.
@@ -174,11 +186,25 @@ Table transposed(const Table& t) {
 
 double FigureUnit::factor(const Row& r) const { return name == "us" ? 1e6 / *r.counter_hz : 1.0; }
 
+const std::vector<std::string>& table_values() {
+  static const std::vector<std::string> values = [] {
+    std::vector<std::string> v = {"median", "p10", "p90", "instructions"};
+    for (const auto& [name, field] : memory_values()) v.push_back(name);
+    return v;
+  }();
+  return values;
+}
+
 FigureUnit choose_unit(const std::vector<const Row*>& rows, const std::string& value, const std::string& requested) {
   if (value == "instructions") {
     if (requested != "auto") throw std::invalid_argument("instruction counts have no unit to choose (--unit auto)");
     return {"instructions"};
   }
+  for (const auto& [name, field] : memory_values())
+    if (value == name) {
+      if (requested != "auto") throw std::invalid_argument(value + " has no unit to choose (--unit auto)");
+      return {name == "heap_allocations" ? "allocations" : "bytes"};
+    }
   std::set<std::string> counters;
   bool all_hz = true;
   for (const Row* r : rows) {

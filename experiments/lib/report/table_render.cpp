@@ -26,17 +26,21 @@ std::string grouped(double v, int decimals) {
   return (v < 0 ? "-" : "") + out;
 }
 
-int decimals_for(double v, CellKind kind) {
+// Memory figures are whole bytes or allocations.
+bool whole_units(const Table& t) { return t.unit == "bytes" || t.unit == "allocations"; }
+
+int decimals_for(double v, CellKind kind, bool whole) {
   if (kind == CellKind::ratio) return 2;
   if (kind == CellKind::difference) return 1;
+  if (whole) return 0;
   const double a = std::fabs(v);
   return a >= 100 ? 0 : a >= 10 ? 1 : 2;
 }
 
 // The number alone (no grouping), as an S column reads it.
-std::string plain_number(const Cell& c) {
+std::string plain_number(const Cell& c, const Table& t) {
   if (c.kind == CellKind::difference) return fmt::format("{:+.1f}", *c.value * 100);
-  return fmt::format("{:.{}f}", *c.value, decimals_for(*c.value, c.kind));
+  return fmt::format("{:.{}f}", *c.value, decimals_for(*c.value, c.kind, whole_units(t)));
 }
 
 std::string spread_text(const Cell& c) {
@@ -44,10 +48,10 @@ std::string spread_text(const Cell& c) {
   return fmt::format("{:.1f}", c.interval->relative_half_width(*c.value) * 100);
 }
 
-std::string cell_text(const Cell& c) {
+std::string cell_text(const Cell& c, const Table& t) {
   if (!c.value) return "-";
   if (c.kind == CellKind::difference) return fmt::format("{:+.1f}%", *c.value * 100);
-  std::string text = grouped(*c.value, decimals_for(*c.value, c.kind));
+  std::string text = grouped(*c.value, decimals_for(*c.value, c.kind, whole_units(t)));
   if (const auto spread = spread_text(c); !spread.empty()) text += " \u00b1 " + spread + "%";
   return text;
 }
@@ -67,7 +71,9 @@ bool any_cell(const Table& t, const std::function<bool(const Cell&)>& test) {
 
 // What the cells mean, saying only what the table holds.
 std::string caption(const Table& t) {
-  std::string text = fmt::format("Cells: {} {} per call", t.value, unit_text(t.unit));
+  std::string text = t.unit == "bytes" || t.unit == "allocations"
+                         ? fmt::format("Cells: {} ({}) of one call", t.value, t.unit)
+                         : fmt::format("Cells: {} {} per call", t.value, unit_text(t.unit));
   if (t.unit == "us") text += " (counter ticks divided by the counter's frequency)";
   if (any_cell(t, [](const Cell& c) { return c.interval && c.kind == CellKind::figure; }))
     text += fmt::format("; \u00b1: half the 95% interval of the median, relative ({})", median_interval_method);
@@ -99,7 +105,7 @@ std::string table_format(const Table& t, std::size_t column) {
     for (const auto& line : s.lines) {
       const Cell& c = line.cells[column];
       if (!c.value || c.kind == CellKind::difference) continue;
-      const std::string n = plain_number(c);
+      const std::string n = plain_number(c, t);
       const auto point = n.find('.');
       const std::size_t start = n[0] == '-' ? 1 : 0;
       sign = sign || start;
@@ -154,7 +160,7 @@ std::string render_markdown(const Table& t) {
     for (const auto& line : s.lines) {
       const std::string label = markdown_escape(line.label);
       out += line.kind == CellKind::figure ? fmt::format("| {} |", label) : fmt::format("| *{}* |", label);
-      for (const auto& c : line.cells) out += fmt::format(" {} |", markdown_escape(cell_text(c)));
+      for (const auto& c : line.cells) out += fmt::format(" {} |", markdown_escape(cell_text(c, t)));
       out += "\n";
     }
     out += "\n";
@@ -198,8 +204,8 @@ std::string render_latex(const Table& t) {
       for (std::size_t i = 0; i < line.cells.size(); ++i) {
         const Cell& c = line.cells[i];
         if (!c.value) out += " & {--}";
-        else if (c.kind == CellKind::difference) out += " & {" + latex_cell(cell_text(c)) + "}";
-        else out += " & " + plain_number(c);
+        else if (c.kind == CellKind::difference) out += " & {" + latex_cell(cell_text(c, t)) + "}";
+        else out += " & " + plain_number(c, t);
         if (spread[i]) out += " & " + (spread_text(c).empty() ? std::string("{}") : spread_text(c));
       }
       out += " \\\\\n";

@@ -99,6 +99,19 @@ struct CountSpec {
   std::map<std::size_t, std::map<std::string, StepCounts>> expected;
 };
 
+// The memory side of a time-memory claim: beside the time of each strategy,
+// the stack one call reached, the heap it took and the bytes of transformed
+// data it held (README "Result rows"), for every cell of every measured
+// comparison. Shown, never judged: the paper's memory figures are a
+// Cortex-M4 build's against other implementations, ours this host's build of
+// one code base, so they are an analogue at most and no verdict rests on them.
+struct MemorySpec {
+  std::string paper;    // the paper's memory figure
+  std::string printed;  // where it is printed
+  std::string note;     // what is compared here
+  std::vector<std::string> strategies;  // e.g. eager, lazy, cached
+};
+
 struct ClaimSpec {
   std::string id, source, claim, paper_figure, how, where;  // where: "x86" or "arm"
   std::string printed;  // where the paper's figure is printed (table, page, or how it was obtained)
@@ -106,6 +119,7 @@ struct ClaimSpec {
   std::string note;
   std::vector<Comparison> comparisons;
   std::optional<CountSpec> counts;
+  std::optional<MemorySpec> memory;
 };
 
 // Throws std::invalid_argument naming `source` and the offending key.
@@ -175,6 +189,9 @@ struct ClaimResult {
   std::vector<std::string> details;  // lines explaining the verdict
   std::vector<std::string> missing;  // rows that would be needed
   std::vector<ComparisonResult> comparisons;
+  // The memory side (MemorySpec): the paper's figure, then one line per cell
+  // with each strategy's time and memory; empty for claims without one.
+  std::vector<std::string> memory;
 };
 
 // Rows excluded from every claim: emulated or without a median, or failing

@@ -58,6 +58,16 @@ struct Row {
   // the row measures a test oracle, not something to run on secrets. Last, and
   // absent from files written before it existed (read as false).
   bool variable_time = false;
+  // Memory of one call (memory_use.hpp), added later still, absent from older
+  // files (read as empty): the stack it reached, measured on a painted stack
+  // of its own; the bytes and blocks it took from operator new; and, on ring
+  // rows, the code bytes of its multiplier's functions in the executable
+  // (code_size.hpp). memory_note says why a figure is missing.
+  std::optional<std::uint64_t> stack_bytes;
+  std::optional<std::uint64_t> heap_bytes;
+  std::optional<std::uint64_t> heap_allocations;
+  std::optional<std::uint64_t> code_bytes;
+  std::string memory_note;
 };
 
 // The independent measurements a row's median and interval rest on: its

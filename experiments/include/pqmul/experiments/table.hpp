@@ -43,13 +43,18 @@ struct TableOptions {
   std::string group_by = "scheme";      // a selector field, or "none"
   std::vector<std::string> ratios = {"auto"};  // "auto", "none", or RatioSpec texts
   Selector filter;                      // rows considered
-  std::string value = "median";         // median | p10 | p90 | instructions
+  std::string value = "median";         // one of table_values(): a time figure, instructions, or a memory column
   std::string layout = "rows";          // rows | transposed (operations x implementations)
   std::string unit = "auto";            // auto | ticks | cycles | us
   LabelNames names;                     // display names over the built-in ones
   std::vector<std::string> line_order;  // labels listed first, in this order
   std::optional<PaperFigures> paper;    // adds paper and difference lines under the lines it names
 };
+
+// What a table's cells may hold: median, p10, p90, instructions, and the
+// memory columns stack_bytes, heap_bytes, heap_allocations, code_bytes,
+// bytes_held (in bytes, or allocations; README "Result rows").
+const std::vector<std::string>& table_values();
 
 enum class CellKind { figure, ratio, paper, difference };
 
@@ -75,13 +80,14 @@ struct Table {
   std::vector<CellKind> column_kinds;  // transposed tables: what each column holds
   std::string corner = "Implementation";
   std::vector<TableSection> sections;
-  std::string value;                  // median | p10 | p90 | instructions
-  std::string unit;                   // ticks | cycles | us | instructions
+  std::string value;                  // one of table_values()
+  std::string unit;                   // ticks | cycles | us | instructions | bytes | allocations
   std::vector<std::string> notes;     // e.g. rows left out and why
 };
 
 // The unit figures are shown in and the factor turning a row's ticks into it:
-// "instructions" for instruction counts; else `requested` (auto: "us" when
+// "instructions" for instruction counts, "bytes" / "allocations" for the
+// memory columns; else `requested` (auto: "us" when
 // every row carries counter_hz, else "cycles" for cycle counters, else
 // "ticks"). Throws std::invalid_argument for rows of different counters
 // (their ticks do not compare) or a unit the rows cannot give.
