@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/sweep_fanout.hpp"
 #include "sweep_fakes.hpp"
 
@@ -382,4 +383,13 @@ TEST_CASE("sweep merge of parts: malformed parts are refused, naming the part", 
   replace_in_file(bad_part + "/manifest.json", "\"chunks\": 2", "\"chunks\": 0");
   refused(bad_part, "chunk");
   CHECK_THROWS_WITH(merge_parts({}), Catch::Contains("no part"));
+}
+
+TEST_CASE("sweep fan-out: the sweep names its host's CPU as the benchmark's rows do", "[sweep][fanout]") {
+  // Rows without cycles (failed builds, emulated trees) take the sweep's CPU,
+  // measured rows the benchmark's: both must name the machine alike, on
+  // aarch64 too, whose kernels print no "model name".
+  const HostInfo host = probe_host();
+  CHECK_FALSE(host.cpu_model.empty());
+  CHECK(host.cpu_model == build_context().cpu);
 }
