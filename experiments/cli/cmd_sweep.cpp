@@ -18,6 +18,7 @@
 #include "pqmul/experiments/sweep.hpp"
 #include "pqmul/experiments/sweep_fanout.hpp"
 #include "pqmul/schemes/common/input_files.hpp"
+#include "pqmul/schemes/common/output_files.hpp"
 #include "pqmul/schemes/common/sha256.hpp"
 
 namespace pqmul::cli {
@@ -85,22 +86,6 @@ std::string this_pqmul() {
   return self.string();
 }
 
-// A file that must end up whole or not at all (the emitted script).
-void write_whole(const fs::path& path, const std::string& text, const char* what) {
-  const fs::path temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw UsageError(fmt::format("cannot write the {} {}", what, temp.string()));
-  }
-  std::error_code ec;
-  fs::rename(temp, path, ec);
-  if (ec) {
-    fs::remove(temp, ec);
-    throw UsageError(fmt::format("cannot write the {} {}", what, path.string()));
-  }
-}
-
 // `pqmul sweep SPEC --emit slurm|parallel`: the spec is copied into the
 // results root (so every part runs the same text, even if the original is
 // edited), and the parts' commands are printed or written to --out.
@@ -131,18 +116,18 @@ void emit(const SweepArgs& a, const SweepSpec& spec, const std::string& text, co
   std::error_code ec;
   fs::create_directories(root, ec);
   if (ec) throw UsageError(fmt::format("cannot create the results directory {}: {}", root.string(), ec.message()));
+  // Staged and renamed into place together: the script never names a spec copy that is not there.
+  OutputFiles outputs({a.spec_path});
   if (fs::exists(o.spec_path, ec)) {
     if (read_bounded_file(o.spec_path, max_spec_bytes, "sweep spec") != text)
       throw UsageError(fmt::format("{} holds another spec; choose another --results", o.spec_path));
   } else {
-    write_whole(o.spec_path, text, "spec copy");
+    outputs.write(o.spec_path, text, OutputFiles::Access::world_readable);
   }
-  if (a.out.empty()) {
-    std::cout << script << std::flush;
-  } else {
-    write_whole(a.out, script, "job script");
-    if (a.emit == "slurm") fs::permissions(a.out, fs::perms::owner_exec, fs::perm_options::add, ec);
-  }
+  if (!a.out.empty()) outputs.write(a.out, script, OutputFiles::Access::world_readable);
+  outputs.commit();
+  if (a.out.empty()) std::cout << script << std::flush;
+  if (!a.out.empty() && a.emit == "slurm") fs::permissions(a.out, fs::perms::owner_exec, fs::perm_options::add, ec);
   std::cerr << fmt::format("{} parts ({} trees) -> {}/part-*; merge them with: pqmul sweep merge {}/part-*\n",
                            tasks.size(), split.trees.size(), o.results_root, o.results_root);
 }
