@@ -20,10 +20,13 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 case $mode in
   slurm)
-    for tool in munged slurmctld slurmd sbatch squeue scontrol; do
+    for tool in munged slurmctld slurmd sbatch squeue sinfo scontrol python3; do
       command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh installs slurm-wlm and munge)"
     done ;;
-  parallel) command -v parallel >/dev/null || fail "GNU parallel is not installed (scripts/install-deps.sh installs it)" ;;
+  parallel)
+    for tool in parallel python3; do
+      command -v "$tool" >/dev/null || fail "$tool is not installed (scripts/install-deps.sh installs it)"
+    done ;;
   *) fail "mode '$mode': slurm or parallel" ;;
 esac
 
