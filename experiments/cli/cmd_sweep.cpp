@@ -105,11 +105,11 @@ void emit(const SweepArgs& a, const SweepSpec& spec, const std::string& text, co
   o.spec_path = (root / "spec.toml").string();
   o.chunks = a.chunks;
   o.build_jobs = a.jobs;
-  std::vector<FanoutTask> tasks;
+  std::vector<FanoutPart> parts;
   std::string script;
   try {
-    tasks = fanout_tasks(split, o);
-    script = a.emit == "slurm" ? slurm_script(tasks, o, spec.name) : parallel_job_list(tasks);
+    parts = fanout_parts(split, o);
+    script = a.emit == "slurm" ? slurm_script(parts, o, spec.name) : parallel_job_list(parts);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -129,7 +129,7 @@ void emit(const SweepArgs& a, const SweepSpec& spec, const std::string& text, co
   if (a.out.empty()) std::cout << script << std::flush;
   if (!a.out.empty() && a.emit == "slurm") fs::permissions(a.out, fs::perms::owner_exec, fs::perm_options::add, ec);
   std::cerr << fmt::format("{} parts ({} trees) -> {}/part-*; merge them with: pqmul sweep merge {}/part-*\n",
-                           tasks.size(), split.trees.size(), o.results_root, o.results_root);
+                           parts.size(), split.trees.size(), o.results_root, o.results_root);
 }
 
 void run(const SweepArgs& a) {

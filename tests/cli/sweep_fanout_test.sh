@@ -149,11 +149,11 @@ EOF
   done
   [[ -z $(squeue -h -j "$job") ]] || fail "job array $job still queued or running after 120 s: $(squeue -h -j "$job")"
   states=$(scontrol -o show job "$job" | grep -o 'JobState=[A-Z_]* .*ExitCode=[0-9:]*' | sed 's/ .*ExitCode=/ exit /')
-  echo "--- array tasks:"
+  echo "--- array jobs:"
   echo "$states"
   grep -v -q 'JobState=COMPLETED exit 0:0' <<<"$states" && {
     cat "$results"/slurm-*.out
-    fail "a task of job $job did not complete"
+    fail "a part of job $job did not complete"
   }
 else
   parallel --jobs 2 --halt now,fail=1 <"$work/jobs" >parallel.out 2>&1 || {

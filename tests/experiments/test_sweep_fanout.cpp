@@ -173,18 +173,18 @@ TEST_CASE("sweep fan-out: a part of an unknown or unbuildable tree is refused wi
                     Catch::Contains("cannot run on this host") && Catch::Contains("aarch64 host"));
 }
 
-TEST_CASE("sweep fan-out: the Slurm script runs one part per array task", "[sweep][fanout]") {
+TEST_CASE("sweep fan-out: the Slurm script runs one part per array part", "[sweep][fanout]") {
   FanoutFixture f;
   const auto options = fanout_options(3);
-  const auto tasks = fanout_tasks(f.split, options);
-  REQUIRE(tasks.size() == 6);  // 2 trees x 3 chunks
-  const std::string script = slurm_script(tasks, options, "fan out");
+  const auto parts = fanout_parts(f.split, options);
+  REQUIRE(parts.size() == 6);  // 2 trees x 3 chunks
+  const std::string script = slurm_script(parts, options, "fan out");
   CHECK_THAT(script, Catch::StartsWith("#!/bin/bash\n"));
   CHECK_THAT(script, Catch::Contains("\n#SBATCH --array=0-5\n"));
   CHECK_THAT(script, Catch::Contains("\n#SBATCH --chdir=/data/results/run\n"));
   CHECK_THAT(script, Catch::Contains("\n#SBATCH --job-name=pqmul-fan_out\n"));
   // Each array index runs exactly the command of its part, words intact.
-  for (std::size_t i = 0; i < tasks.size(); ++i) {
+  for (std::size_t i = 0; i < parts.size(); ++i) {
     const std::string label = std::to_string(i) + ")";
     const auto at = script.find("\n  " + label);
     REQUIRE(at != std::string::npos);
@@ -192,13 +192,13 @@ TEST_CASE("sweep fan-out: the Slurm script runs one part per array task", "[swee
     const auto end = script.find(" ;;\n", exec);
     const std::string command = script.substr(exec + 5, end - exec - 5);
     const auto words = shell_split(command);
-    CHECK(words == tasks[i].argv);
+    CHECK(words == parts[i].argv);
     CHECK(words.front() == "/opt/pq mul/it's/pqmul");
   }
-  std::set<std::string> parts;
-  for (const auto& t : tasks) {
+  std::set<std::string> dirs;
+  for (const auto& t : parts) {
     CHECK(t.results_dir == "/data/results/run/" + part_dir_name(t.tree, t.chunk.index));
-    CHECK(parts.insert(t.results_dir).second);
+    CHECK(dirs.insert(t.results_dir).second);
     CHECK(after(t.argv, "--chunk") == std::to_string(t.chunk.index) + "/3");
     CHECK(after(t.argv, "--tree") == t.tree);
     CHECK(after(t.argv, "--results") == t.results_dir);
@@ -206,26 +206,26 @@ TEST_CASE("sweep fan-out: the Slurm script runs one part per array task", "[swee
   // #SBATCH lines take no quoting; a script a path would break is refused.
   auto spaced = options;
   spaced.results_root = "/data/my results";
-  CHECK_THROWS_AS(slurm_script(tasks, spaced, "x"), std::invalid_argument);
+  CHECK_THROWS_AS(slurm_script(parts, spaced, "x"), std::invalid_argument);
   auto broken = options;
   broken.source_dir = "/src/line\nbreak";
-  CHECK_THROWS_WITH(fanout_tasks(f.split, broken), Catch::Contains("control character"));
+  CHECK_THROWS_WITH(fanout_parts(f.split, broken), Catch::Contains("control character"));
 }
 
 TEST_CASE("sweep fan-out: the parallel job list has one command per part and nothing else", "[sweep][fanout]") {
   FanoutFixture f;
   auto options = fanout_options(1000);  // more than any tree has: one chunk per job
   options.build_jobs = 3;
-  const auto tasks = fanout_tasks(f.split, options);
-  CHECK(tasks.size() == f.split.jobs.size());
-  std::istringstream list(parallel_job_list(tasks));
+  const auto parts = fanout_parts(f.split, options);
+  CHECK(parts.size() == f.split.jobs.size());
+  std::istringstream list(parallel_job_list(parts));
   std::size_t n = 0;
   for (std::string line; std::getline(list, line); ++n) {
-    REQUIRE(n < tasks.size());
-    CHECK(shell_split(line) == tasks[n].argv);
-    CHECK(after(tasks[n].argv, "-j") == "3");
+    REQUIRE(n < parts.size());
+    CHECK(shell_split(line) == parts[n].argv);
+    CHECK(after(parts[n].argv, "-j") == "3");
   }
-  CHECK(n == tasks.size());
+  CHECK(n == parts.size());
 }
 
 namespace {

@@ -105,17 +105,17 @@ Plan part_plan(const Plan& split_plan, const Plan& host_plan, const std::string&
 
 std::string part_dir_name(const std::string& tree, std::size_t index) { return fmt::format("part-{}-{}", tree, index); }
 
-std::vector<FanoutTask> fanout_tasks(const Plan& split_plan, const FanoutOptions& options) {
-  std::vector<FanoutTask> tasks;
+std::vector<FanoutPart> fanout_parts(const Plan& split_plan, const FanoutOptions& options) {
+  std::vector<FanoutPart> parts;
   for (std::size_t t = 0; t < split_plan.trees.size(); ++t) {
     const std::string tree = split_plan.trees[t].name();
     const std::size_t count = chunks_of_tree(split_plan, t, options.chunks);
     for (std::size_t i = 0; i < count; ++i) {
-      FanoutTask task;
-      task.tree = tree;
-      task.chunk = {i, count};
-      task.results_dir = options.results_root + "/" + part_dir_name(tree, i);
-      task.argv = {options.pqmul,
+      FanoutPart part;
+      part.tree = tree;
+      part.chunk = {i, count};
+      part.results_dir = options.results_root + "/" + part_dir_name(tree, i);
+      part.argv = {options.pqmul,
                    "sweep",
                    options.spec_path,
                    "--source",
@@ -125,18 +125,18 @@ std::vector<FanoutTask> fanout_tasks(const Plan& split_plan, const FanoutOptions
                    "--chunk",
                    fmt::format("{}/{}", i, count),
                    "--results",
-                   task.results_dir};
-      if (options.build_jobs) task.argv.insert(task.argv.end(), {"-j", std::to_string(options.build_jobs)});
-      require_printable(task.argv);
-      tasks.push_back(std::move(task));
+                   part.results_dir};
+      if (options.build_jobs) part.argv.insert(part.argv.end(), {"-j", std::to_string(options.build_jobs)});
+      require_printable(part.argv);
+      parts.push_back(std::move(part));
     }
   }
-  return tasks;
+  return parts;
 }
 
-std::string slurm_script(const std::vector<FanoutTask>& tasks, const FanoutOptions& options,
+std::string slurm_script(const std::vector<FanoutPart>& parts, const FanoutOptions& options,
                          const std::string& spec_name) {
-  if (tasks.empty()) throw std::invalid_argument("the sweep has no part to run");
+  if (parts.empty()) throw std::invalid_argument("the sweep has no part to run");
   require_printable({options.results_root, spec_name});
   // Slurm reads #SBATCH lines unquoted: a space would end the value there.
   if (options.results_root.find_first_of(" \t\"'\\%") != std::string::npos)
@@ -147,19 +147,19 @@ std::string slurm_script(const std::vector<FanoutTask>& tasks, const FanoutOptio
   for (char c : spec_name) job_name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
   std::string s = "#!/bin/bash\n";
   s += fmt::format("# pqmul sweep '{}' fanned out: {} parts, one per (tree, chunk of its jobs).\n", spec_name,
-                   tasks.size());
+                   parts.size());
   s += "# Every path below is absolute; the working directory is the results root.\n";
   s += fmt::format("#SBATCH --job-name=pqmul-{}\n", job_name.empty() ? "sweep" : job_name);
-  s += fmt::format("#SBATCH --array=0-{}\n", tasks.size() - 1);
+  s += fmt::format("#SBATCH --array=0-{}\n", parts.size() - 1);
   s += fmt::format("#SBATCH --chdir={}\n", options.results_root);
   s += fmt::format("#SBATCH --output={}/slurm-%A_%a.out\n", options.results_root);
   s += "#SBATCH --nodes=1\n#SBATCH --ntasks=1\n";
   s += "# A benchmark measures alone: each part has its node to itself.\n#SBATCH --exclusive\n";
   s += "set -euo pipefail\n";
   s += "case \"${SLURM_ARRAY_TASK_ID:?run this script with sbatch}\" in\n";
-  for (std::size_t i = 0; i < tasks.size(); ++i)
-    s += fmt::format("  {})  # {} chunk {}/{}\n    exec {} ;;\n", i, tasks[i].tree, tasks[i].chunk.index,
-                     tasks[i].chunk.count, shell_words(tasks[i].argv));
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    s += fmt::format("  {})  # {} chunk {}/{}\n    exec {} ;;\n", i, parts[i].tree, parts[i].chunk.index,
+                     parts[i].chunk.count, shell_words(parts[i].argv));
   s += "  *) echo \"no part $SLURM_ARRAY_TASK_ID in this array\" >&2; exit 2 ;;\nesac\n";
   s += fmt::format("# When every part has finished:\n#   {} sweep merge {}/part-* --out {}/merged\n",
                    shell_words({options.pqmul}), shell_words({options.results_root}),
@@ -167,9 +167,9 @@ std::string slurm_script(const std::vector<FanoutTask>& tasks, const FanoutOptio
   return s;
 }
 
-std::string parallel_job_list(const std::vector<FanoutTask>& tasks) {
+std::string parallel_job_list(const std::vector<FanoutPart>& parts) {
   std::string s;
-  for (const auto& t : tasks) s += shell_words(t.argv) + "\n";
+  for (const auto& t : parts) s += shell_words(t.argv) + "\n";
   return s;
 }
 

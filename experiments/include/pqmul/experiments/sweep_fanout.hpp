@@ -41,7 +41,7 @@ std::vector<std::size_t> chunk_jobs(const Plan& plan, std::size_t tree, const Ch
 Plan part_plan(const Plan& split_plan, const Plan& host_plan, const std::string& tree_name, const Chunk& chunk);
 
 // One part of a fan-out and the command that runs it.
-struct FanoutTask {
+struct FanoutPart {
   std::string tree;
   Chunk chunk;
   std::string results_dir;  // <results root>/part-<tree>-<index>
@@ -60,15 +60,15 @@ struct FanoutOptions {
 // "part-<tree>-<index>"
 std::string part_dir_name(const std::string& tree, std::size_t index);
 // Every (tree, chunk) of the split plan in tree order, then chunk order.
-std::vector<FanoutTask> fanout_tasks(const Plan& split_plan, const FanoutOptions& options);
+std::vector<FanoutPart> fanout_parts(const Plan& split_plan, const FanoutOptions& options);
 
-// A Slurm batch script running task $SLURM_ARRAY_TASK_ID of an array
-// 0..tasks-1, each node exclusive (benchmarks must not share a machine).
+// A Slurm batch script running part $SLURM_ARRAY_TASK_ID of an array
+// 0..parts-1, each node exclusive (benchmarks must not share a machine).
 // Throws std::invalid_argument for a path a script cannot hold (control characters).
-std::string slurm_script(const std::vector<FanoutTask>& tasks, const FanoutOptions& options,
+std::string slurm_script(const std::vector<FanoutPart>& parts, const FanoutOptions& options,
                          const std::string& spec_name);
 // GNU parallel's job list: one command per line, nothing else.
-std::string parallel_job_list(const std::vector<FanoutTask>& tasks);
+std::string parallel_job_list(const std::vector<FanoutPart>& parts);
 
 // Merging parts: each directory must hold a finished sweep (manifest.json with
 // `finished`, results.csv with as many rows as the manifest counts, every row
