@@ -11,6 +11,7 @@ packages=(
   g++-aarch64-linux-gnu qemu-user
   gnuplot-nox gnuplot libgnuplot-iostream-dev libpng-dev
   python3-pandas python3-matplotlib jupyter-nbconvert python3-ipykernel
+  slurm-wlm munge parallel
 )
 
 missing=()

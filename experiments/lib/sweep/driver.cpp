@@ -17,8 +17,8 @@
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/sweep.hpp"
 #include "pqmul/experiments/sweep_rounds.hpp"
-#include "sweep_steps.hpp"
 #include "pqmul/schemes/common/sha256.hpp"
+#include "sweep_steps.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -124,7 +124,8 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
   }
   if (std::find(build.isas.begin(), build.isas.end(), job.isa) == build.isas.end()) {
     rec.status = JobStatus::skipped;
-    rec.note = fmt::format("isa {} is not in this tree's registry (it offers: {})", job.isa, fmt::join(build.isas, ", "));
+    rec.note =
+        fmt::format("isa {} is not in this tree's registry (it offers: {})", job.isa, fmt::join(build.isas, ", "));
     return rec;
   }
   if (job.kind == JobKind::aead) return run_aead_job(job, tree, build, ctx, log, rec, start, date, cpu);
@@ -156,9 +157,8 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
     rec.rows = rows_without_cycles(job, tree, build, correct, ctx.commit, cpu, date);
   }
   if (bench_failed) notes.push_back("the benchmark's own correctness check failed");
-  rec.status =
-      correct == "pass" && !bench_failed && (measured || tree.emulated || unnameable) ? JobStatus::done
-                                                                                      : JobStatus::failed;
+  rec.status = correct == "pass" && !bench_failed && (measured || tree.emulated || unnameable) ? JobStatus::done
+                                                                                               : JobStatus::failed;
   rec.note = fmt::format("{}", fmt::join(notes, "; "));
   rec.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return rec;
@@ -201,13 +201,7 @@ void run_round(const Job& job, const TreeConfig& tree, RunContext& ctx, const st
 }
 
 void write_text(const fs::path& path, const std::string& text) {
-  const fs::path temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + temp.string());
-  }
-  fs::rename(temp, path);
+  sweep_steps::write_file_atomically(path.string(), text);
 }
 
 std::string git_commit(const SweepOptions& options, Runner& runner) {
@@ -329,10 +323,9 @@ SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& 
       BuildRecord b = build_tree(tree, options, runner, log);
       ++summary.builds_run;
       build_seconds += b.seconds;
-      fmt::print(progress, "[build {}/{}] {}: {} in {} | elapsed {}, left {} builds + {} jobs, ETA ~{}\n",
-                 builds_seen, total_builds, tree.name(), b.ok ? "ok" : "FAILED: " + b.note,
-                 format_duration(b.seconds), format_duration(elapsed()), total_builds - builds_seen,
-                 total_runs - jobs_seen, eta());
+      fmt::print(progress, "[build {}/{}] {}: {} in {} | elapsed {}, left {} builds + {} jobs, ETA ~{}\n", builds_seen,
+                 total_builds, tree.name(), b.ok ? "ok" : "FAILED: " + b.note, format_duration(b.seconds),
+                 format_duration(elapsed()), total_builds - builds_seen, total_runs - jobs_seen, eta());
       progress.flush();
       state.builds[tree.name()] = std::move(b);
       save_state(options.results_dir, state);
@@ -360,7 +353,8 @@ SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& 
           ++summary.jobs_resumed;
           continue;
         }
-        if (round > 1 && (done == state.jobs.end() || !takes_rounds(done->second, tree) || done->second.rounds >= round))
+        if (round > 1 &&
+            (done == state.jobs.end() || !takes_rounds(done->second, tree) || done->second.rounds >= round))
           continue;
         const auto run_start = Clock::now();
         JobRecord rec;
@@ -380,7 +374,9 @@ SweepSummary run_sweep(const SweepSpec& spec, const Plan& plan, const HostInfo& 
           outcome = "skipped: " + rec.note;
         } else {
           outcome = fmt::format("{} rows, {}", rec.rows.size(),
-                                rec.rows.empty() ? "?" : rec.rows.front().correct == "pass" ? "pass" : "FAIL");
+                                rec.rows.empty()                     ? "?"
+                                : rec.rows.front().correct == "pass" ? "pass"
+                                                                     : "FAIL");
           if (!rec.note.empty()) outcome += " (" + rec.note + ")";
         }
         fmt::print(progress, "[{}row {}/{}] {} {}: {} | {} left, elapsed {}, ETA ~{}\n", round_tag,

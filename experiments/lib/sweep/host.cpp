@@ -6,6 +6,7 @@
 #include <sstream>
 #include <thread>
 
+#include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/sweep_plan.hpp"
 
@@ -20,8 +21,10 @@ HostInfo probe_host() {
   }
   h.cores = std::max(1u, std::thread::hardware_concurrency());
   const auto fields = cpuinfo_fields();
-  // x86 names the model "model name"; aarch64 kernels print "CPU part" only.
-  if (const auto it = fields.find("model name"); it != fields.end()) h.cpu_model = it->second;
+  // The CPU as pqmul bench stamps it on its rows (aarch64 kernels print no
+  // "model name", only the implementer and part), so every row of a sweep,
+  // measured or not, names its CPU alike.
+  h.cpu_model = build_context().cpu;
   for (const char* key : {"flags", "Features"}) {
     const auto it = fields.find(key);
     if (it == fields.end() || !h.cpu_flags.empty()) continue;

@@ -3,13 +3,40 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "pqmul/experiments/cpu_probe.hpp"
 #include "pqmul/experiments/statistics.hpp"
 #include "pqmul/experiments/sweep.hpp"
+#include "sweep_steps.hpp"
 
 namespace pqmul::experiments {
+
+namespace sweep_steps {
+
+nlohmann::json counters_json(const std::vector<Row>& rows) {
+  using json = nlohmann::json;
+  json counters = json::object();
+  for (const auto& r : rows) {
+    if (r.counter.empty()) continue;
+    auto& c = counters[r.counter];
+    if (!c.contains("overhead_min") || (r.counter_overhead && *r.counter_overhead < c["overhead_min"].get<double>()))
+      c["overhead_min"] = r.counter_overhead ? json(*r.counter_overhead) : json(nullptr);
+    if (!c.contains("overhead_max") || (r.counter_overhead && *r.counter_overhead > c["overhead_max"].get<double>()))
+      c["overhead_max"] = r.counter_overhead ? json(*r.counter_overhead) : json(nullptr);
+  }
+  return counters;
+}
+
+nlohmann::json row_counts_json(const std::vector<Row>& rows) {
+  std::size_t failed = 0, emulated = 0;
+  for (const auto& r : rows) {
+    if (r.correct != "pass") ++failed;
+    if (r.emulated) ++emulated;
+  }
+  return {{"total", rows.size()}, {"not_passing", failed}, {"emulated", emulated}};
+}
+
+}  // namespace sweep_steps
 
 std::vector<Row> merged_rows(const Plan& plan, const SweepState& state) {
   std::vector<Row> rows;
@@ -34,11 +61,14 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
   m["finished"] = state.finished;
   m["commit"] = commit;
   json flags = json::array();
-  for (const auto* f : {"avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "avx512ifma", "avx512vbmi", "avx512vbmi2",
-                        "asimd", "sve"})
+  for (const auto* f :
+       {"avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "avx512ifma", "avx512vbmi", "avx512vbmi2", "asimd", "sve"})
     if (host.cpu_flags.count(f)) flags.push_back(f);
-  m["host"] = {{"name", host.hostname}, {"arch", host.arch},      {"cpu", host.cpu_model},
-               {"cores", host.cores},   {"cpu_features", flags}};
+  m["host"] = {{"name", host.hostname},
+               {"arch", host.arch},
+               {"cpu", host.cpu_model},
+               {"cores", host.cores},
+               {"cpu_features", flags}};
 
   json trees = json::array();
   json compilers = json::object();
@@ -71,26 +101,8 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
   m["trees"] = std::move(trees);
   m["compilers"] = std::move(compilers);
 
-  // Counters as the rows name them, each with the overheads seen.
-  std::set<std::string> counter_names;
-  json counters = json::object();
-  std::size_t rows = 0, failed = 0, emulated = 0;
-  for (const auto& job : plan.jobs) {
-    const auto it = state.jobs.find(job.key(plan.trees));
-    if (it == state.jobs.end()) continue;
-    for (const auto& r : it->second.rows) {
-      ++rows;
-      if (r.correct != "pass") ++failed;
-      if (r.emulated) ++emulated;
-      if (r.counter.empty()) continue;
-      auto& c = counters[r.counter];
-      if (!c.contains("overhead_min") || (r.counter_overhead && *r.counter_overhead < c["overhead_min"].get<double>()))
-        c["overhead_min"] = r.counter_overhead ? json(*r.counter_overhead) : json(nullptr);
-      if (!c.contains("overhead_max") || (r.counter_overhead && *r.counter_overhead > c["overhead_max"].get<double>()))
-        c["overhead_max"] = r.counter_overhead ? json(*r.counter_overhead) : json(nullptr);
-    }
-  }
-  m["counters"] = std::move(counters);
+  const std::vector<Row> rows = merged_rows(plan, state);
+  m["counters"] = sweep_steps::counters_json(rows);
   m["requested_counter"] = spec.counter;
   m["samples"] = spec.samples;
   m["repetitions"] = spec.repetitions;
@@ -100,15 +112,16 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
                       {"max_steal_percent", spec.max_steal},
                       {"reruns", spec.reruns},
                       {"kept_attempt", "the narrowest interval (a clean attempt before a noisy one)"}};
-  m["median_interval_method"] =
-      spec.rounds > 1 ? std::string("order statistics of the per-round medians (one benchmark process per round; "
-                                    "distribution-free, binomial coverage)")
-                      : std::string(median_interval_method);
+  m["median_interval_method"] = spec.rounds > 1
+                                    ? std::string(
+                                          "order statistics of the per-round medians (one benchmark process per round; "
+                                          "distribution-free, binomial coverage)")
+                                    : std::string(median_interval_method);
   m["ratio_interval_method"] = ratio_interval_method;
   json machine = json::object();
   for (const auto& [key, value] : describe(cpu_description())) machine[key] = value;
   m["machine"] = std::move(machine);
-  m["rows"] = {{"total", rows}, {"not_passing", failed}, {"emulated", emulated}};
+  m["rows"] = sweep_steps::row_counts_json(rows);
 
   json skipped = json::array();
   for (const auto& s : plan.skipped) skipped.push_back({{"tree", s.tree}, {"what", s.what}, {"reason", s.reason}});
@@ -133,6 +146,8 @@ std::string manifest_json(const SweepSpec& spec, const Plan& plan, const SweepSt
   m["skipped"] = std::move(skipped);
   m["notes"] = std::move(notes);
   if (!pending.empty()) m["not_run"] = std::move(pending);
+  if (options.part_chunks)
+    m["part"] = {{"tree", options.part_tree}, {"chunk", options.part_chunk}, {"chunks", options.part_chunks}};
   m["files"] = {{"csv", "results.csv"}, {"json", "results.json"}, {"state", "state.json"}, {"logs", "logs/"}};
   return m.dump(2);
 }

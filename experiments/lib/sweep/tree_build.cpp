@@ -1,6 +1,9 @@
 // Building a sweep's tree: configure, build, and read back what it offers.
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -83,11 +86,48 @@ std::string tree_flags(const TreeConfig& tree, const SweepOptions& options) {
   return {};
 }
 
+// An exclusive POSIX record lock (fcntl: it holds on NFS too) on
+// <tree dir>.lock for as long as it lives; released when the process ends,
+// however it ends.
+class TreeLock {
+ public:
+  explicit TreeLock(const std::string& path) {
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) return;  // unlockable (read-only root): build unguarded, as a lone sweep does
+    struct flock whole {};
+    whole.l_type = F_WRLCK;
+    whole.l_whence = SEEK_SET;
+    while (::fcntl(fd_, F_SETLKW, &whole) != 0 && errno == EINTR) {
+    }
+  }
+  ~TreeLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing drops the lock
+  }
+  TreeLock(const TreeLock&) = delete;
+  TreeLock& operator=(const TreeLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 }  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + temp);
+  }
+  fs::rename(temp, path);
+}
 
 BuildRecord build_tree(const TreeConfig& tree, const SweepOptions& options, Runner& runner, const std::string& log) {
   BuildRecord b;
   const auto start = Clock::now();
+  const TreeLock lock(tree_dir(tree, options) + ".lock");
   const std::string cxx = tree.cxx.empty() ? std::string(tree.arch) + "-linux-gnu-g++" : tree.cxx;
   const auto version = runner.run({{cxx, "--version"}, log});
   b.compiler_version = version.exit_code == 0 ? first_line(version.out) : "";

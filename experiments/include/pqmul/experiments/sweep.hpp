@@ -22,8 +22,11 @@ struct SweepOptions {
   std::string results_dir;  // resolved: given, resumed or new
   std::string spec_path;
   std::string spec_text;
-  unsigned build_jobs = 1;  // -j of each build
+  unsigned build_jobs = 1;    // -j of each build
   bool retry_failed = false;  // redo builds and jobs recorded as failed
+  // One part of a fan-out (sweep_fanout.hpp), recorded in the manifest; part_chunks 0: a whole sweep.
+  std::string part_tree;
+  std::size_t part_chunk = 0, part_chunks = 0;
 };
 
 struct SweepSummary {
