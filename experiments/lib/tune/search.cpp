@@ -71,6 +71,13 @@ Candidates build_cases(const TuneSettings& s, const std::vector<TuneCandidate>& 
   return out;
 }
 
+// BenchCase::key() is id|operation|strategy|rank, and an id may hold '|' (point sets of several levels).
+std::string id_of_key(const std::string& key) {
+  std::size_t end = key.size();
+  for (int field = 0; field < 3 && end != std::string::npos; ++field) end = key.rfind('|', end - 1);
+  return end == std::string::npos ? key : key.substr(0, end);
+}
+
 std::string group_of(const Row& r) { return r.operation + "|" + (r.rank ? std::to_string(*r.rank) : ""); }
 
 // The indices (into `alive`) to keep: per operation the best `keep_of(count)`
@@ -134,9 +141,6 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
       throw std::invalid_argument(fmt::format("unknown operation '{}' (valid: mul, matrix-vector)", op));
   const auto start = steady::now();
   TuneResult result;
-  std::error_code ec;
-  fs::create_directories(results_dir, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", results_dir, ec.message()));
 
   TuneState state;
   state.identity = tune_identity(s);
@@ -152,7 +156,10 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
   const double spent_before = state.spent_seconds;
   const auto spent = [&] { return spent_before + std::chrono::duration<double>(steady::now() - start).count(); };
 
-  result.space = enumerate_space(s.ring, s.isa, s.limits);
+  result.space = enumerate_space(s.ring, s.isa, s.limits);  // refuses a bad ring before anything is written
+  std::error_code ec;
+  fs::create_directories(results_dir, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", results_dir, ec.message()));
   const TuneSpace& sp = result.space;
   log << fmt::format(
       "pqmul tune: {} {}: {} plans written down, {} pruned by the derivation's lost bits ({} more moved to 32-bit words), {} by the split, {} by the NTT "
@@ -163,7 +170,7 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
   if (!state.rungs.empty()) {
     // Only the cases still in the search need building (and checking) again.
     std::set<std::string> alive_ids;
-    for (const auto& key : state.alive) alive_ids.insert(key.substr(0, key.find('|')));
+    for (const auto& key : state.alive) alive_ids.insert(id_of_key(key));
     c.erase(std::remove_if(c.begin(), c.end(),
                            [&](const TuneCandidate& t) {
                              return !alive_ids.count(row_id(s.ring, t.text(), std::string(isa_name(s.isa))));

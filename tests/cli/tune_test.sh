@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# pqmul tune end to end on a small space: a search within its budget whose
+# final rung holds the KEMs' plan (toom4-k2), a front that holds or dominates
+# it, the winners passing every Saber KAT (--check), a Pareto figure, a
+# resume that measures nothing again, and refusals of a damaged state and of
+# bad options. Usage: tune_test.sh PQMUL
+set -uo pipefail
+pqmul_bin=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+small=(--ring saber --isa portable --max-levels 1 --point-sets 1 --leaves 0,16 --final 3)
+start=$(date +%s)
+if ! "$pqmul_bin" tune "${small[@]}" --budget 0.3 --results run --check >out.txt 2>err.txt; then
+  fail "tune exited $?: $(tail -3 err.txt)"
+fi
+took=$(($(date +%s) - start))
+cat out.txt
+# The budget (18 s) bounds the search; the KATs of --check come after it.
+(( took <= 45 )) || fail "tune with an 18 s budget took ${took} s"
+for f in results.csv front.csv tune.json state.json rung-0.csv; do [[ -s run/$f ]] || fail "run/$f missing"; done
+for kem in lightsaber saber firesaber; do
+  grep -Eq "^kat $kem .* 100 vectors pass$" out.txt || fail "no passing KAT line for $kem"
+done
+python3 - run/tune.json <<'PY' || failures=$((failures + 1))
+import json, sys
+doc = json.load(open(sys.argv[1]))
+final = doc["final"]
+def objectives(c): return (c["median"], c["stack_bytes"], c["bytes_held"])
+def dominates(a, b): return all(x <= y for x, y in zip(a, b)) and a != b
+ok = True
+for op in ("mul", "matrix-vector"):
+    rows = [c for c in final if c["operation"] == op]
+    plan = [c for c in rows if c["multiplier"] == "toom4-k2"]
+    front = [c for c in rows if c["front"]]
+    if not plan or not front:
+        print(f"FAIL: {op}: toom4-k2 or the front missing from the final rung"); ok = False; continue
+    for p in plan:
+        if not p["front"] and not any(dominates(objectives(f), objectives(p)) for f in front):
+            print(f"FAIL: {op}: toom4-k2 ({p['strategy']}) neither on the front nor dominated by it"); ok = False
+    for f in front:  # nothing in the final rung dominates a front member
+        if any(dominates(objectives(c), objectives(f)) for c in rows):
+            print(f"FAIL: {op}: front member {f['multiplier']} is dominated"); ok = False
+if doc["space"]["candidates"] < 5 or doc["candidates_checked"] != doc["space"]["candidates"]:
+    print("FAIL: space or oracle counts:", doc["space"], doc["candidates_checked"]); ok = False
+sys.exit(0 if ok else 1)
+PY
+
+"$pqmul_bin" plot run/results.csv --kind pareto --ops mul -o run/front.png >/dev/null || fail "pareto figure"
+[[ -s run/front.png ]] || fail "no pareto figure"
+
+# A finished search resumes without measuring again.
+"$pqmul_bin" tune "${small[@]}" --budget 0.3 --results run >again.txt 2>again.err || fail "resume exited $?"
+grep -q "resuming after rung" again.err || fail "the second run did not resume"
+grep -q "^pqmul tune: rung" again.err && fail "the resumed run measured again"
+cmp -s <(grep -v "of a" out.txt | grep -v "^kat ") <(grep -v "of a" again.txt) || fail "the resumed run reports another front"
+
+# Refusals: one line, non-zero, nothing written.
+expect_refusal() {  # expect_refusal PATTERN ARGS...
+  local pattern=$1
+  shift
+  "$pqmul_bin" "$@" >/dev/null 2>err.txt && fail "accepted: $*"
+  [[ $(wc -l <err.txt) == 1 ]] || fail "not one line: $*: $(cat err.txt)"
+  grep -q -- "$pattern" err.txt || fail "message lacks '$pattern': $(cat err.txt)"
+}
+cp -r run damaged && printf '{"format": "pqmul-tune-1", "identity": 3' >damaged/state.json
+expect_refusal "malformed tuning state" tune "${small[@]}" --results damaged
+expect_refusal "another search" tune --ring saber --max-levels 2 --results run
+expect_refusal "unknown ring" tune --ring no-such-ring --results nothing
+[[ ! -e nothing ]] || fail "a refused ring left a results directory"
+expect_refusal "budget" tune --ring saber --budget 0 --results nothing
+expect_refusal "leaf" tune --ring saber --leaves 16,x --results nothing
+
+if ((failures)); then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "PASS: tune within its budget, front holds or beats toom4-k2, winners pass the Saber KATs, resume and refusals"
