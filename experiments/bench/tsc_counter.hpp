@@ -72,7 +72,8 @@ inline void add_memory_counters(benchmark::State& state, const std::function<voi
 // The same without a setup, and with the operation's memory.
 template <class Op>
 void measure_ticks(benchmark::State& state, Op&& op) {
-  measure_ticks_after(state, [] {}, op);
+  const auto no_setup = [] {};
+  measure_ticks_after(state, no_setup, op);
   add_memory_counters(state, op);
 }
 

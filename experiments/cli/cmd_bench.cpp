@@ -206,8 +206,9 @@ std::string as_table(const std::vector<Row>& rows) {
         "repetition medians, 95% ci from {}; {}, {} {}, {}\n",
         rows.front().counter, rows.front().counter_overhead.value_or(0), median_interval_method, rows.front().cpu,
         rows.front().compiler, rows.front().compiler_version, rows.front().commit);
-  out += "bytes: held by the strategy; stack / heap: bytes one call reached on its own painted stack / took from "
-         "operator new; code: the multiplier's functions in this executable (ring rows; README \"Result rows\")\n";
+  out +=
+      "bytes: held by the strategy; stack / heap: bytes one call reached on its own painted stack / took from "
+      "operator new; code: the multiplier's functions in this executable (ring rows; README \"Result rows\")\n";
   return out;
 }
 

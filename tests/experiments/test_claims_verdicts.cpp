@@ -413,7 +413,8 @@ strategies = ["eager", "lazy", "cached"]
 paper = "p"
 printed = "q"
 strategies = ["greedy"]
-)", "bad.toml"),
+)",
+                                "bad.toml"),
                     Catch::Contains("unknown strategy 'greedy' in [memory]"));
   CHECK_THROWS_WITH(parse_claim(header("m", "same") + memory, "bad.toml"), Catch::Contains("a claim needs"));
 }

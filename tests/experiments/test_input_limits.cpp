@@ -1,8 +1,8 @@
 // Specs and results nested or sized past input_limits.hpp are refused with a
 // message before the parsers recurse; rows written before the variable_time
 // column existed still read.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstddef>
 #include <string>
 

@@ -3,7 +3,6 @@
 // operator new of the measuring executables), the code of a multiplier's
 // functions in the executable, and measure_memory over bench cases.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -77,7 +76,10 @@ TEST_CASE("without an allocation counter the heap is reported not counted", "[me
   install_allocation_counter(nullptr);
   std::vector<BenchCase> cases(1);
   cases[0].row.scheme = "ml-kem-768";
-  cases[0].run = [] { std::vector<int> v(10); asm volatile("" : : "r"(v.data()) : "memory"); };
+  cases[0].run = [] {
+    std::vector<int> v(10);
+    asm volatile("" : : "r"(v.data()) : "memory");
+  };
   measure_memory(cases);
   install_allocation_counter(counter);
   const Row& r = cases[0].row;

@@ -1,8 +1,7 @@
 // Result rows: CSV and JSON round trips, and malformed input refused with a
 // message naming the place.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>

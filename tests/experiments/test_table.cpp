@@ -198,7 +198,7 @@ TEST_CASE("table: memory columns in whole bytes, whatever the counters, rows wit
   CHECK_THAT(text, Catch::Contains("| KeyGen (bytes) |") && Catch::Contains("| 17,208 |") &&
                        Catch::Contains("| 16,456 |") && Catch::Contains("1 selected row(s) without a stack_bytes"));
   CHECK_THAT(text, Catch::Contains("| 0.96 |"));  // cached / eager
-  rows[1].counter = "perf-cycles";  // bytes compare across counters, where ticks do not
+  rows[1].counter = "perf-cycles";                // bytes compare across counters, where ticks do not
   CHECK(build_table(rows, o).unit == "bytes");
   o.unit = "us";
   CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("no unit to choose"));

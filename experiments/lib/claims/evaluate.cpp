@@ -158,9 +158,8 @@ void evaluate_memory(const ClaimSpec& spec, const std::vector<Row>& rows, ClaimR
           continue;
         }
         const Row& r = *side.rows.front();
-        parts.push_back(fmt::format("{} time {} {}, stack {}, heap {}, held {}", strategy, figure(*r.median),
-                                    r.counter, bytes_text(r.stack_bytes), bytes_text(r.heap_bytes),
-                                    bytes_text(r.bytes_held)));
+        parts.push_back(fmt::format("{} time {} {}, stack {}, heap {}, held {}", strategy, figure(*r.median), r.counter,
+                                    bytes_text(r.stack_bytes), bytes_text(r.heap_bytes), bytes_text(r.bytes_held)));
       }
       const std::string label = cell.empty() ? c.label : c.label + ", " + cell_label(cell);
       result.memory.push_back(fmt::format("{}: {}", label, fmt::join(parts, "; ")));

@@ -22,8 +22,10 @@ const std::vector<std::string> cycle_counters = {"perf-cycles", "papi-cycles"};
 // The memory columns a table may show (README "Result rows"), with their unit.
 const std::vector<std::pair<std::string, std::optional<std::uint64_t> Row::*>>& memory_values() {
   static const std::vector<std::pair<std::string, std::optional<std::uint64_t> Row::*>> values = {
-      {"stack_bytes", &Row::stack_bytes}, {"heap_bytes", &Row::heap_bytes},
-      {"heap_allocations", &Row::heap_allocations}, {"code_bytes", &Row::code_bytes},
+      {"stack_bytes", &Row::stack_bytes},
+      {"heap_bytes", &Row::heap_bytes},
+      {"heap_allocations", &Row::heap_allocations},
+      {"code_bytes", &Row::code_bytes},
       {"bytes_held", &Row::bytes_held}};
   return values;
 }
@@ -36,8 +38,8 @@ std::optional<double> value_of(const Row& r, const std::string& value) {
     return r.instructions ? std::optional<double>(static_cast<double>(*r.instructions)) : std::nullopt;
   for (const auto& [name, field] : memory_values())
     if (value == name) return r.*field ? std::optional<double>(static_cast<double>(*(r.*field))) : std::nullopt;
-  throw std::invalid_argument("unknown value '" + value + "' (valid: " + fmt::format("{}", fmt::join(table_values(), ", ")) +
-                              ")");
+  throw std::invalid_argument("unknown value '" + value +
+                              "' (valid: " + fmt::format("{}", fmt::join(table_values(), ", ")) + ")");
 }
 
 // The identity of an implementation: every identity field.

@@ -204,8 +204,10 @@ std::string render_latex(const Table& t) {
       for (std::size_t i = 0; i < line.cells.size(); ++i) {
         const Cell& c = line.cells[i];
         if (!c.value) out += " & {--}";
-        else if (c.kind == CellKind::difference) out += " & {" + latex_cell(cell_text(c, t)) + "}";
-        else out += " & " + plain_number(c, t);
+        else if (c.kind == CellKind::difference)
+          out += " & {" + latex_cell(cell_text(c, t)) + "}";
+        else
+          out += " & " + plain_number(c, t);
         if (spread[i]) out += " & " + (spread_text(c).empty() ? std::string("{}") : spread_text(c));
       }
       out += " \\\\\n";

@@ -106,9 +106,9 @@ struct CountSpec {
 // Cortex-M4 build's against other implementations, ours this host's build of
 // one code base, so they are an analogue at most and no verdict rests on them.
 struct MemorySpec {
-  std::string paper;    // the paper's memory figure
-  std::string printed;  // where it is printed
-  std::string note;     // what is compared here
+  std::string paper;                    // the paper's memory figure
+  std::string printed;                  // where it is printed
+  std::string note;                     // what is compared here
   std::vector<std::string> strategies;  // e.g. eager, lazy, cached
 };
 

@@ -25,8 +25,8 @@ struct HeapUse {
 // tests that replace operator new themselves): counting_operator_new.cpp,
 // linked into pqmul and pqmul_bench, installs one at start-up.
 struct AllocationCounter {
-  void (*start)();      // this thread counts from zero
-  HeapUse (*stop)();    // this thread stops counting; what it counted
+  void (*start)();    // this thread counts from zero
+  HeapUse (*stop)();  // this thread stops counting; what it counted
 };
 void install_allocation_counter(const AllocationCounter* counter);
 // nullptr when the executable has none (heap use is then "not counted").
