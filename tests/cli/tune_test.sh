@@ -58,6 +58,42 @@ grep -q "resuming after rung" again.err || fail "the second run did not resume"
 grep -q "^pqmul tune: rung" again.err && fail "the resumed run measured again"
 cmp -s <(grep -v "of a" out.txt | grep -v "^kat ") <(grep -v "of a" again.txt) || fail "the resumed run reports another front"
 
+# Fanned out: two chunks of the candidates through GNU parallel (one job at a
+# time: parts time themselves), merged into one front.
+if command -v parallel >/dev/null; then
+  "$pqmul_bin" tune "${small[@]}" --budget 0.15 --results "$work/fan" --emit parallel --chunks 2 --out jobs.txt \
+    2>/dev/null || fail "tune --emit parallel exited $?"
+  [[ $(wc -l <jobs.txt) == 2 ]] || fail "expected 2 jobs: $(cat jobs.txt)"
+  grep -q -- "--chunk 1/2 --results $work/fan/part-" jobs.txt || fail "job list lacks chunk 1/2: $(cat jobs.txt)"
+  parallel --jobs 1 --halt now,fail=1 <jobs.txt >/dev/null 2>parallel.err || fail "parts failed: $(tail -3 parallel.err)"
+  "$pqmul_bin" tune merge "$work"/fan/part-* --out "$work/fan/merged" >merged.txt 2>merged.err ||
+    fail "merge exited $?: $(cat merged.err)"
+  [[ $(grep -c "^part .*chunk [01]/2 on " merged.txt) == 2 ]] || fail "merge does not list both parts: $(head merged.txt)"
+  grep -q "missing" merged.txt && fail "merge reports a missing chunk"
+  python3 - "$work"/fan/part-*/results.csv "$work/fan/merged/results.csv" <<'PY' || failures=$((failures + 1))
+import csv, sys
+*parts, merged = sys.argv[1:]
+count = sum(len(list(csv.DictReader(open(p)))) for p in parts)
+rows = list(csv.DictReader(open(merged)))
+ok = len(rows) == count and all(r["cpu"] for r in rows)
+ok = ok and any(r["multiplier"] == "toom4-k2" for r in rows)  # the catalogue, from chunk 0
+if not ok: print(f"FAIL: merged {len(rows)} rows of {count}, or a row without its cpu, or no toom4-k2")
+sys.exit(0 if ok else 1)
+PY
+  expect_refusal_merge() {
+    "$pqmul_bin" tune merge "$@" >/dev/null 2>err.txt && fail "merge accepted: $*"
+    [[ $(wc -l <err.txt) == 1 ]] || fail "merge refusal not one line: $(cat err.txt)"
+  }
+  chunk0=$(ls -d "$work"/fan/part-*-0)
+  expect_refusal_merge "$chunk0" "$chunk0" --out "$work/twice"
+  grep -q "both chunk 0/2" err.txt || fail "a part given twice: $(cat err.txt)"
+  expect_refusal_merge "$chunk0" "$work/run" --out "$work/mixed"
+  grep -q "another search" err.txt || fail "parts of two searches: $(cat err.txt)"
+  [[ ! -e $work/twice && ! -e $work/mixed ]] || fail "a refused merge left a directory"
+else
+  fail "GNU parallel is not installed (scripts/install-deps.sh installs it)"
+fi
+
 # Refusals: one line, non-zero, nothing written.
 expect_refusal() {  # expect_refusal PATTERN ARGS...
   local pattern=$1

@@ -55,15 +55,15 @@ std::string pareto_figure(const std::vector<Row>& all_rows, const PlotOptions& o
     if (!o.operations.empty() && std::find(o.operations.begin(), o.operations.end(), r.operation) == o.operations.end())
       continue;
     if (!row_objectives(r)) continue;
-    groups.insert(fmt::format("{} {} {} {}{}", r.scheme, r.isa, r.compiler, r.operation,
-                              r.rank ? fmt::format(" rank {}", *r.rank) : ""));
+    groups.insert(fmt::format("{} {} {} {}{} on {}", r.scheme, r.isa, r.compiler, r.operation,
+                              r.rank ? fmt::format(" rank {}", *r.rank) : "", r.cpu));
     rows.push_back(r);
   }
   if (rows.empty())
     throw std::invalid_argument("pareto: no row with a median, stack_bytes and bytes_held is selected");
   if (groups.size() > 1)
     throw std::invalid_argument(fmt::format(
-        "pareto: the rows hold {} (ring, ISA, compiler, operation) groups ({}); choose one with --ops and --where",
+        "pareto: the rows hold {} (ring, ISA, compiler, operation, CPU) groups ({}); choose one with --ops and --where",
         groups.size(), fmt::join(groups, "; ")));
   const auto front = pareto_front_rows(rows);
   std::vector<std::size_t> front_by_time = front;

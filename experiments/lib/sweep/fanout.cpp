@@ -146,10 +146,10 @@ std::string slurm_script(const std::vector<FanoutPart>& parts, const FanoutOptio
   std::string job_name;
   for (char c : spec_name) job_name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
   std::string s = "#!/bin/bash\n";
-  s += fmt::format("# pqmul sweep '{}' fanned out: {} parts, one per (tree, chunk of its jobs).\n", spec_name,
-                   parts.size());
+  s += fmt::format("# pqmul {} '{}' fanned out: {} parts, one per (tree, chunk of its {}).\n", options.command,
+                   spec_name, parts.size(), options.command == "tune" ? "candidates" : "jobs");
   s += "# Every path below is absolute; the working directory is the results root.\n";
-  s += fmt::format("#SBATCH --job-name=pqmul-{}\n", job_name.empty() ? "sweep" : job_name);
+  s += fmt::format("#SBATCH --job-name=pqmul-{}\n", job_name.empty() ? options.command : job_name);
   s += fmt::format("#SBATCH --array=0-{}\n", parts.size() - 1);
   s += fmt::format("#SBATCH --chdir={}\n", options.results_root);
   s += fmt::format("#SBATCH --output={}/slurm-%A_%a.out\n", options.results_root);
@@ -161,8 +161,8 @@ std::string slurm_script(const std::vector<FanoutPart>& parts, const FanoutOptio
     s += fmt::format("  {})  # {} chunk {}/{}\n    exec {} ;;\n", i, parts[i].tree, parts[i].chunk.index,
                      parts[i].chunk.count, shell_words(parts[i].argv));
   s += "  *) echo \"no part $SLURM_ARRAY_TASK_ID in this array\" >&2; exit 2 ;;\nesac\n";
-  s += fmt::format("# When every part has finished:\n#   {} sweep merge {}/part-* --out {}/merged\n",
-                   shell_words({options.pqmul}), shell_words({options.results_root}),
+  s += fmt::format("# When every part has finished:\n#   {} {} merge {}/part-* --out {}/merged\n",
+                   shell_words({options.pqmul}), options.command, shell_words({options.results_root}),
                    shell_words({options.results_root}));
   return s;
 }

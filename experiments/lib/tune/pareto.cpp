@@ -42,12 +42,12 @@ std::optional<Objectives> row_objectives(const Row& row) {
 }
 
 std::vector<std::size_t> pareto_front_rows(const std::vector<Row>& rows) {
-  using Group = std::tuple<std::string, std::string, std::string, std::string, std::uint64_t>;
+  using Group = std::tuple<std::string, std::string, std::string, std::string, std::string, std::uint64_t>;
   std::map<Group, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     if (!row_objectives(r)) continue;
-    groups[{r.scheme, r.isa, r.compiler, r.operation, r.rank.value_or(0)}].push_back(i);
+    groups[{r.scheme, r.isa, r.compiler, r.cpu, r.operation, r.rank.value_or(0)}].push_back(i);
   }
   std::vector<std::size_t> front;
   for (const auto& [group, members] : groups) {

@@ -26,6 +26,9 @@ std::string operation_of(const Row& r) {
   return r.rank && r.operation == "matrix-vector" ? fmt::format("{} rank {}", r.operation, *r.rank) : r.operation;
 }
 
+// Fronts never join rows of two CPUs (merged parts may hold several).
+std::string front_group(const Row& r) { return operation_of(r) + " on " + r.cpu; }
+
 std::string candidate_of(const Row& r) {
   return multiplier_text(r) + (r.strategy.empty() || r.operation == "mul" ? "" : " (" + r.strategy + ")");
 }
@@ -57,7 +60,7 @@ const Row* dominating_front_member(const TuneResult& result, const Row& row) {
   for (auto i : result.front) {
     const Row& f = result.final_rows[i];
     const auto theirs = row_objectives(f);
-    if (f.operation != row.operation || f.rank != row.rank || !theirs || !dominates(*theirs, *mine)) continue;
+    if (front_group(f) != front_group(row) || !theirs || !dominates(*theirs, *mine)) continue;
     if (!best || *f.median < *best->median) best = &f;
   }
   return best;
@@ -69,7 +72,7 @@ std::vector<std::size_t> tune_winners(const TuneResult& result) {
   std::map<std::string, std::size_t> best;
   for (auto i : result.front) {
     const Row& r = result.final_rows[i];
-    const std::string group = operation_of(r);
+    const std::string group = front_group(r);
     const auto it = best.find(group);
     if (it == best.end() || *r.median < *result.final_rows[it->second].median) best[group] = i;
   }
@@ -78,7 +81,8 @@ std::vector<std::size_t> tune_winners(const TuneResult& result) {
   return out;
 }
 
-void write_tune_outputs(const std::string& dir, const TuneSettings& s, const TuneResult& result) {
+void write_tune_outputs(const std::string& dir, const TuneSettings& s, const TuneResult& result,
+                        const std::vector<std::string>& parts) {
   std::vector<Row> front;
   for (auto i : result.front) front.push_back(result.final_rows[i]);
   const std::set<std::size_t> on_front(result.front.begin(), result.front.end());
@@ -97,10 +101,12 @@ void write_tune_outputs(const std::string& dir, const TuneSettings& s, const Tun
     rungs.push_back({{"rung", r.rung}, {"cases", r.cases}, {"seconds", r.seconds},
                      {"time_per_repetition", r.time_per_repetition}, {"final", r.final}});
   const TuneSpace& sp = result.space;
-  const nlohmann::json doc = {
+  nlohmann::json doc = {
       {"ring", s.ring},
       {"isa", std::string(isa_name(s.isa))},
       {"budget_seconds", s.budget_seconds},
+      {"chunk", {{"index", s.chunk_index}, {"count", s.chunk_count}}},
+      {"search", tune_identity(s)},
       {"spent_seconds", result.spent_seconds},
       {"space",
        {{"enumerated", sp.enumerated}, {"pruned_by_bits", sp.pruned_by_bits}, {"widened_to_32_bits", sp.widened}, {"pruned_by_split", sp.pruned_by_split},
@@ -110,6 +116,7 @@ void write_tune_outputs(const std::string& dir, const TuneSettings& s, const Tun
       {"rejected", result.rejected},
       {"rungs", rungs},
       {"final", cases}};
+  if (!parts.empty()) doc["parts"] = parts;
   replace_file((fs::path(dir) / "results.csv").string(), to_csv(result.final_rows));
   replace_file((fs::path(dir) / "front.csv").string(), to_csv(front));
   replace_file((fs::path(dir) / "tune.json").string(), doc.dump(2) + "\n");
@@ -117,7 +124,7 @@ void write_tune_outputs(const std::string& dir, const TuneSettings& s, const Tun
 
 std::string tune_summary(const TuneSettings& s, const TuneResult& result, const std::string& dir) {
   const TuneSpace& sp = result.space;
-  std::string out = fmt::format(
+  std::string out = sp.enumerated == 0 ? "" : fmt::format(
       "tune {} on {}: {} plans written down, {} candidates after pruning ({} by lost bits, {} moved to 32-bit words, {} by the split, {} by the "
       "NTT bound, {} duplicates, {} without kernels), {} checked against the oracle, {} rejected; {} rungs, {:.0f} s "
       "of a {:.0f} s budget\n",
@@ -126,7 +133,7 @@ std::string tune_summary(const TuneSettings& s, const TuneResult& result, const 
       result.rungs.size(), result.spent_seconds, s.budget_seconds);
   std::map<std::string, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < result.final_rows.size(); ++i)
-    groups[operation_of(result.final_rows[i])].push_back(i);
+    groups[front_group(result.final_rows[i])].push_back(i);
   const std::set<std::size_t> on_front(result.front.begin(), result.front.end());
   const auto winners = tune_winners(result);
   for (const auto& [group, members] : groups) {
@@ -148,7 +155,7 @@ std::string tune_summary(const TuneSettings& s, const TuneResult& result, const 
     }
     for (auto w : winners) {
       const Row& win = result.final_rows[w];
-      if (operation_of(win) != group) continue;
+      if (front_group(win) != group) continue;
       out += fmt::format("  winner (fastest on the front): {}\n", candidate_of(win));
       for (auto i : members) {
         const Row& c = result.final_rows[i];

@@ -14,6 +14,7 @@
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/pareto.hpp"
 #include "pqmul/experiments/tune.hpp"
+#include "pqmul/experiments/tune_fanout.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "tune_state.hpp"
 
@@ -135,6 +136,8 @@ std::vector<std::string> default_tune_operations(const std::string& ring) {
 TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const RungMeasurer& measure,
                     const MemoryMeasurer& memory, std::ostream& log) {
   if (!(s.budget_seconds > 0)) throw std::invalid_argument("--budget must be positive");
+  if (s.chunk_count == 0 || s.chunk_index >= s.chunk_count)
+    throw std::invalid_argument(fmt::format("chunk {}/{} does not exist", s.chunk_index, s.chunk_count));
   if (s.operations.empty()) throw std::invalid_argument("no operation to tune");
   for (const auto& op : s.operations)
     if (op != "mul" && op != "matrix-vector")
@@ -166,7 +169,9 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
       "bound, {} duplicates, {} without {} kernels: {} candidates\n",
       s.ring, isa_name(s.isa), sp.enumerated, sp.pruned_by_bits, sp.widened, sp.pruned_by_split, sp.pruned_by_ntt_bound,
       sp.duplicates, sp.no_kernels, isa_name(s.isa), sp.candidates.size());
-  std::vector<TuneCandidate> c = result.space.candidates;
+  std::vector<TuneCandidate> c = chunk_candidates(result.space.candidates, {s.chunk_index, s.chunk_count});
+  if (s.chunk_count > 1)
+    log << fmt::format("pqmul tune: chunk {}/{}: {} of the candidates\n", s.chunk_index, s.chunk_count, c.size());
   if (!state.rungs.empty()) {
     // Only the cases still in the search need building (and checking) again.
     std::set<std::string> alive_ids;

@@ -35,6 +35,7 @@ std::string tune_identity(const TuneSettings& s) {
                       {"leaves", s.limits.leaves},
                       {"ntt_layers_below", s.limits.ntt_layers_below},
                       {"final_survivors", s.final_survivors},
+                      {"chunk", {s.chunk_index, s.chunk_count}},
                       {"compiler", build.compiler + " " + build.compiler_version},
                       {"flags", build.flags},
                       {"cpu", build.cpu}};

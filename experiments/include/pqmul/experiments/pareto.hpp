@@ -23,7 +23,7 @@ std::vector<std::size_t> pareto_ranks(const std::vector<Objectives>& points);
 // (median, stack_bytes, bytes_held) of a row; nullopt when one is missing.
 std::optional<Objectives> row_objectives(const Row& row);
 
-// The rows of each group (ring, ISA, compiler, operation, rank) that no row
+// The rows of each group (ring, ISA, compiler, CPU, operation, rank) that no row
 // of the same group dominates; indices into `rows`, in order.
 std::vector<std::size_t> pareto_front_rows(const std::vector<Row>& rows);
 

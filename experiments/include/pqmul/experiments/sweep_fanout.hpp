@@ -55,6 +55,7 @@ struct FanoutOptions {
   std::string results_root;  // absolute; parts go below it
   std::size_t chunks = 1;    // per tree (fewer where a tree has fewer jobs)
   unsigned build_jobs = 0;   // -j of each part's build; 0: the host's cores
+  std::string command = "sweep";  // the pqmul command the parts run and merge with: sweep or tune
 };
 
 // "part-<tree>-<index>"

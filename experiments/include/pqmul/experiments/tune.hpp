@@ -27,6 +27,7 @@ struct TuneSettings {
   double budget_seconds = 600;          // the whole search, resumed runs included
   SpaceLimits limits;
   std::size_t final_survivors = 6;      // per operation: halve no further
+  std::size_t chunk_index = 0, chunk_count = 1;  // this part's share of the candidates (tune_fanout.hpp)
   double first_rung_time = 0.002;       // seconds per repetition in the first rung
   // The last rung: bench's repetitions and time, a shorter warm-up and one rerun of a noisy case.
   RepetitionSettings final_rung = [] {

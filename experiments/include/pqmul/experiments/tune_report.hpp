@@ -10,11 +10,13 @@
 
 namespace pqmul::experiments {
 
-// The fastest front member of each (operation, rank): indices into result.final_rows.
+// The fastest front member of each (operation, rank, CPU): indices into result.final_rows.
 std::vector<std::size_t> tune_winners(const TuneResult& result);
 
-// Writes the three files through temporary files (nothing half-written).
-void write_tune_outputs(const std::string& dir, const TuneSettings& settings, const TuneResult& result);
+// Writes the three files through temporary files (nothing half-written);
+// `parts` lists merged parts (tune_fanout.hpp), if any.
+void write_tune_outputs(const std::string& dir, const TuneSettings& settings, const TuneResult& result,
+                        const std::vector<std::string>& parts = {});
 
 // The front per operation with each catalogue plan's standing, for the terminal.
 std::string tune_summary(const TuneSettings& settings, const TuneResult& result, const std::string& dir);
