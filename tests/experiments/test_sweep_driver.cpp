@@ -72,7 +72,7 @@ TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sw
   // avx2 and neon are not in the fake registries: skipped at run time, no commands run for them.
   CHECK(summary.jobs_skipped == 18);
   CHECK(runner.checks() == 18);
-  CHECK(runner.benches() == 12);  // the emulated tree is never benchmarked
+  CHECK(runner.benches() == 18);  // the emulated tree too: for its verdict and memory, no cycles
 
   const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
   CHECK(rows.size() == 18 * 2);
@@ -190,7 +190,16 @@ TEST_CASE("sweep driver: rows of a benchmark whose own check fails keep cycles a
     CHECK(r.correct == "fail");
     CHECK(r.median.has_value());
   }
-  CHECK(summary.failed_rows == 4);
+  // The emulated tree's benchmark fails its check too; its rows fail without cycles.
+  const auto emulated = rows_where(rows, [](const Row& r) {
+    return r.scheme == "ntruhps2048677" && r.multiplier == "ntt" && r.emulated;
+  });
+  REQUIRE(emulated.size() == 2);
+  for (const auto& r : emulated) {
+    CHECK(r.correct == "fail");
+    CHECK_FALSE(r.median.has_value());
+  }
+  CHECK(summary.failed_rows == 6);
 }
 
 TEST_CASE("sweep driver: a KEM multiplier with commas is checked but not benchmarked", "[sweep]") {
@@ -248,7 +257,7 @@ TEST_CASE("sweep driver: AEAD rows carry the benchmark's own known-answer verdic
     const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
     CHECK(runner.checks() == 2);                       // the KEM jobs only
     CHECK(runner.benches_of("tinyjambu-128") == 4);    // both trees
-    CHECK(runner.benches_of("saber") == 1);            // the emulated KEM job is never benchmarked
+    CHECK(runner.benches_of("saber") == 2);            // the emulated KEM job for its verdict and memory
     CHECK(summary.failed_rows == 0);
     const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
     const auto aead = rows_where(rows, [](const Row& r) { return r.scheme == "tinyjambu-128"; });

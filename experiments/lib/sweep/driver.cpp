@@ -76,6 +76,15 @@ void describe_tree(Row& r, const TreeConfig& tree, const BuildRecord& build, con
   if (r.date.empty()) r.date = date;
 }
 
+// Under an emulator a row carries correctness and memory only, whatever the benchmark printed.
+void drop_timing(Row& r) {
+  r.median.reset();
+  r.p10.reset();
+  r.p90.reset();
+  r.counter.clear();
+  r.counter_overhead.reset();
+}
+
 // An AEAD job has no separate check: the benchmark compares each variant with
 // the official known answers and its rows carry that verdict. Emulated trees
 // run it for the verdict alone (no cycles).
@@ -90,13 +99,7 @@ JobRecord run_aead_job(const Job& job, const TreeConfig& tree, const BuildRecord
       if (r.correct == "fail") ++failed;
       if (r.correct.empty()) ++unchecked;
       describe_tree(r, tree, build, ctx, cpu, date);
-      if (tree.emulated) {  // correctness only, whatever the benchmark printed
-        r.median.reset();
-        r.p10.reset();
-        r.p90.reset();
-        r.counter.clear();
-        r.counter_overhead.reset();
-      }
+      if (tree.emulated) drop_timing(r);
     }
   } else {
     rec.rows = rows_without_cycles(job, tree, build, "", ctx.commit, cpu, date);
@@ -139,9 +142,11 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
   // multiplier whose parameters hold commas cannot be named to it.
   const bool unnameable = job.kind == JobKind::kem && job.multiplier.find(',') != std::string::npos;
   if (!tree.emulated && unnameable) notes.push_back("not benchmarked: pqmul bench --multiplier splits at commas");
-  if (!tree.emulated && !unnameable) {
+  if (!unnameable) {
     // pqmul bench checks its own cases too and exits 1 after printing its rows
     // when one fails: keep those rows (with the failure), drop unreadable output.
+    // Under an emulator it times nothing but still gives each row its memory
+    // (stack, heap: properties of the emulated binary, not of the emulator).
     measured = read_bench_rows(job, tree, ctx, log, rec, notes);
   }
   bool bench_failed = false;
@@ -152,6 +157,7 @@ JobRecord run_job(const Job& job, const TreeConfig& tree, const BuildRecord& bui
       bench_failed |= r.correct == "fail";
       r.correct = correct == "pass" && r.correct != "fail" ? "pass" : "fail";
       describe_tree(r, tree, build, ctx, cpu, date);
+      if (tree.emulated) drop_timing(r);
     }
   } else {
     rec.rows = rows_without_cycles(job, tree, build, correct, ctx.commit, cpu, date);

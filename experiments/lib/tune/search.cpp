@@ -81,14 +81,17 @@ std::string id_of_key(const std::string& key) {
 
 std::string group_of(const Row& r) { return r.operation + "|" + (r.rank ? std::to_string(*r.rank) : ""); }
 
-// The indices (into `alive`) to keep: per operation the best `keep_of(count)`
-// by Pareto rank, then median; catalogue cases always.
+// The indices (into `alive`) to keep: the catalogue's cases, and per
+// operation the best `keep_of(count)` of the others by Pareto rank, then median.
 std::vector<std::size_t> select_survivors(const std::vector<BenchCase>& cases, const std::vector<bool>& catalogue,
                                           const std::vector<std::size_t>& alive,
                                           const std::function<std::size_t(std::size_t)>& keep_of) {
   std::map<std::string, std::vector<std::size_t>> groups;
-  for (auto i : alive) groups[group_of(cases[i].row)].push_back(i);
   std::vector<std::size_t> kept;
+  for (auto i : alive) {
+    if (catalogue[i]) kept.push_back(i);
+    else groups[group_of(cases[i].row)].push_back(i);
+  }
   for (auto& [group, members] : groups) {
     std::vector<Objectives> points;
     for (auto i : members) {
@@ -103,18 +106,20 @@ std::vector<std::size_t> select_survivors(const std::vector<BenchCase>& cases, c
       if (ranks[a] != ranks[b]) return ranks[a] < ranks[b];
       return points[a][0] < points[b][0];
     });
-    const std::size_t keep = std::max<std::size_t>(1, keep_of(members.size()));
-    for (std::size_t k = 0; k < order.size(); ++k)
-      if (k < keep || catalogue[members[order[k]]]) kept.push_back(members[order[k]]);
+    const std::size_t keep = std::min(members.size(), std::max<std::size_t>(1, keep_of(members.size())));
+    for (std::size_t k = 0; k < keep; ++k) kept.push_back(members[order[k]]);
   }
   std::sort(kept.begin(), kept.end());
   return kept;
 }
 
-std::size_t largest_group(const std::vector<BenchCase>& cases, const std::vector<std::size_t>& alive) {
+// The most cases of one operation the search still has, the catalogue's not counted.
+std::size_t largest_group(const std::vector<BenchCase>& cases, const std::vector<bool>& catalogue,
+                          const std::vector<std::size_t>& alive) {
   std::map<std::string, std::size_t> counts;
   std::size_t most = 0;
-  for (auto i : alive) most = std::max(most, ++counts[group_of(cases[i].row)]);
+  for (auto i : alive)
+    if (!catalogue[i]) most = std::max(most, ++counts[group_of(cases[i].row)]);
   return most;
 }
 
@@ -258,7 +263,7 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
     if (rung == 0)  // every case runs once: at most 40% of the budget
       rung_settings.min_time = std::clamp(time_for(alive.size(), rung_settings, 0.4 * remaining), 0.0002,
                                           rung_settings.min_time);
-    const bool few = largest_group(all.cases, alive) <= s.final_survivors;
+    const bool few = largest_group(all.cases, all.catalogue, alive) <= s.final_survivors;
     // Halve while the budget pays for this rung and a final rung for half of them.
     if (!few && (rung == 0 || rung_cost(alive.size(), rung_settings) + rung_cost(alive.size() / 2, fin) <= remaining)) {
       const auto t0 = steady::now();
@@ -273,8 +278,11 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
     // catalogue's plans always), with shorter repetitions if even they do not fit.
     std::set<std::string> groups;
     for (auto i : alive) groups.insert(group_of(all.cases[i].row));
-    const double affordable = std::max(0.0, remaining) / std::max(rung_cost(1, fin), 1e-9);
-    const std::size_t per_group = std::max<std::size_t>(1, static_cast<std::size_t>(affordable) / groups.size());
+    const auto catalogue_alive =
+        static_cast<double>(std::count_if(alive.begin(), alive.end(), [&](std::size_t i) { return all.catalogue[i]; }));
+    const double affordable = std::max(0.0, remaining) / std::max(rung_cost(1, fin), 1e-9) - catalogue_alive;
+    const std::size_t per_group =
+        std::max<std::size_t>(1, static_cast<std::size_t>(std::max(0.0, affordable)) / groups.size());
     if (rung > 0)
       alive = select_survivors(all.cases, all.catalogue, alive, [&](std::size_t n) { return std::min(n, per_group); });
     if (rung_cost(alive.size(), fin) > remaining)
