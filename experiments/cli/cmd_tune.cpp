@@ -3,7 +3,6 @@
 // held), per operation, within a time budget; resumable; optionally runs every
 // KAT of the ring's KEMs with the winners.
 #include <fmt/core.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -55,11 +54,27 @@ std::string default_results_dir(const TuneOptions& o) {
 
 // The options every part of a fan-out repeats.
 std::vector<std::string> search_arguments(const TuneOptions& o) {
-  std::vector<std::string> a = {"tune", "--ring", o.ring, "--isa", o.isa, "--budget", fmt::format("{}", o.budget_minutes),
-                                "--max-levels", std::to_string(o.max_levels), "--max-k", std::to_string(o.max_k),
-                                "--point-sets", std::to_string(o.point_sets), "--leaves", o.leaves,
-                                "--final", std::to_string(o.final_survivors), "--rank", std::to_string(o.rank),
-                                "--counter", o.counter};
+  std::vector<std::string> a = {"tune",
+                                "--ring",
+                                o.ring,
+                                "--isa",
+                                o.isa,
+                                "--budget",
+                                fmt::format("{}", o.budget_minutes),
+                                "--max-levels",
+                                std::to_string(o.max_levels),
+                                "--max-k",
+                                std::to_string(o.max_k),
+                                "--point-sets",
+                                std::to_string(o.point_sets),
+                                "--leaves",
+                                o.leaves,
+                                "--final",
+                                std::to_string(o.final_survivors),
+                                "--rank",
+                                std::to_string(o.rank),
+                                "--counter",
+                                o.counter};
   if (!o.ops.empty()) a.insert(a.end(), {"--ops", o.ops});
   return a;
 }
@@ -141,12 +156,14 @@ void merge(const TuneMergeOptions& m) {
 void run(const TuneOptions& o) {
   if (o.ring.empty()) throw UsageError("tune: --ring is required (or the merge command)");
   if (!o.emit.empty()) {
-    if (!o.chunk.empty() || o.check) throw UsageError("--emit writes the parts' commands; --chunk and --check belong to them");
+    if (!o.chunk.empty() || o.check)
+      throw UsageError("--emit writes the parts' commands; --chunk and --check belong to them");
     return emit(o);
   }
   if (!o.out.empty()) throw UsageError("--out goes with --emit");
   const std::string emulated = emulation_reason();
-  if (!emulated.empty()) throw UsageError(fmt::format("{}: tuning needs timings, which an emulator cannot give", emulated));
+  if (!emulated.empty())
+    throw UsageError(fmt::format("{}: tuning needs timings, which an emulator cannot give", emulated));
   TuneSettings s;
   s.ring = o.ring;
   try {
@@ -236,9 +253,10 @@ void run(const TuneOptions& o) {
 const CommandRegistration tune_registration([](CLI::App& app) {
   auto o = std::make_shared<TuneOptions>();
   auto* cmd = app.add_subcommand(
-      "tune", "Search a ring's multipliers (Toom-Cook level sequences and point sets, leaf sizes, Karatsuba depths, "
-              "NTT primes and layers, strategies) for the Pareto front of (median ticks, stack bytes, bytes held) by "
-              "successive halving within a budget; resumable");
+      "tune",
+      "Search a ring's multipliers (Toom-Cook level sequences and point sets, leaf sizes, Karatsuba depths, "
+      "NTT primes and layers, strategies) for the Pareto front of (median ticks, stack bytes, bytes held) by "
+      "successive halving within a budget; resumable");
   cmd->add_option("--ring", o->ring, "ring, e.g. saber, ntru-hps2048509 (pqmul list)");
   cmd->add_option("--isa", o->isa, "portable, avx2, avx512 (a SIMD ISA offers only the variants its kernels have)")
       ->capture_default_str();
@@ -246,9 +264,12 @@ const CommandRegistration tune_registration([](CLI::App& app) {
       ->check(CLI::Range(0.05, 10000.0))
       ->capture_default_str();
   cmd->add_option("--ops", o->ops, "mul, matrix-vector (default: mul, and matrix-vector where the ring's KEMs use it)");
-  cmd->add_option("--rank", o->rank, "module rank of the matrix-vector rows")->check(whole_in(1, 8))->capture_default_str();
-  cmd->add_option("--results", o->results, "directory of the search (default results/tune-<ring>-<isa>-<compiler>); "
-                                           "an unfinished search there resumes");
+  cmd->add_option("--rank", o->rank, "module rank of the matrix-vector rows")
+      ->check(whole_in(1, 8))
+      ->capture_default_str();
+  cmd->add_option("--results", o->results,
+                  "directory of the search (default results/tune-<ring>-<isa>-<compiler>); "
+                  "an unfinished search there resumes");
   cmd->add_option("--max-levels", o->max_levels, "Toom-Cook levels at most")->capture_default_str();
   cmd->add_option("--max-k", o->max_k, "pieces per level at most (2..6)")->capture_default_str();
   cmd->add_option("--point-sets", o->point_sets, "point sets kept per k (the cheapest non-dominated ones)")
@@ -269,8 +290,9 @@ const CommandRegistration tune_registration([](CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", o->out, "with --emit: the script's file (default: standard output)");
   auto m = std::make_shared<TuneMergeOptions>();
-  auto* merge_cmd = cmd->add_subcommand("merge", "Join the parts of a fanned-out search into one front (rows of "
-                                                  "different CPUs on fronts of their own)");
+  auto* merge_cmd = cmd->add_subcommand("merge",
+                                        "Join the parts of a fanned-out search into one front (rows of "
+                                        "different CPUs on fronts of their own)");
   merge_cmd->add_option("parts", m->parts, "the parts' results directories")->required();
   merge_cmd->add_option("--out", m->out, "merged directory (default: <the first part's directory>/../merged)");
   merge_cmd->callback([m] { merge(*m); });

@@ -5,23 +5,16 @@
 #include <set>
 #include <stdexcept>
 
+#include "plot_parts.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/pareto.hpp"
 #include "pqmul/experiments/tune.hpp"
-#include "pqmul/schemes/kem.hpp"
+#include "pqmul/experiments/tune_space.hpp"
 #include "pqmul/schemes/common/printable.hpp"
-#include "plot_parts.hpp"
+#include "pqmul/schemes/kem.hpp"
 
 namespace pqmul::experiments::plot_parts {
 namespace {
-
-// A registered name in one of its registered variants: a hand-picked plan.
-bool catalogue_row(const Row& r) {
-  const RegistryEntry* entry = find_registry_entry(r.scheme, r.multiplier);
-  if (!entry) return false;
-  const auto& v = entry->variants;
-  return (v.empty() && r.params.empty()) || std::find(v.begin(), v.end(), r.params) != v.end();
-}
 
 // gnuplot reads a data column with spaces between double quotes, which it cannot escape.
 std::string data_label(const std::string& text) {
@@ -59,8 +52,7 @@ std::string pareto_figure(const std::vector<Row>& all_rows, const PlotOptions& o
                               r.rank ? fmt::format(" rank {}", *r.rank) : "", r.cpu));
     rows.push_back(r);
   }
-  if (rows.empty())
-    throw std::invalid_argument("pareto: no row with a median, stack_bytes and bytes_held is selected");
+  if (rows.empty()) throw std::invalid_argument("pareto: no row with a median, stack_bytes and bytes_held is selected");
   if (groups.size() > 1)
     throw std::invalid_argument(fmt::format(
         "pareto: the rows hold {} (ring, ISA, compiler, operation, CPU) groups ({}); choose one with --ops and --where",
@@ -92,20 +84,20 @@ std::string pareto_figure(const std::vector<Row>& all_rows, const PlotOptions& o
   for (const auto& r : rows)
     if (kem_default(r) && (!named || *r.median < *named->median)) named = &r;
   for (const auto& r : rows)
-    if (catalogue_row(r)) {
+    if (catalogue_plan(r.scheme, r.multiplier, r.params)) {
       data += fmt::format("{} {} {}\n", *r.median, *r.stack_bytes, data_label(&r == named ? point_label(r) : ""));
       ++catalogue;
     }
   if (catalogue == 0) data += "? ? \"\"\n";  // an empty block would end the file for gnuplot
 
-  const std::string title = fmt::format("{}: median ticks against stack bytes; front over (ticks, stack, held)",
-                                        *groups.begin());
+  const std::string title =
+      fmt::format("{}: median ticks against stack bytes; front over (ticks, stack, held)", *groups.begin());
   Canvas canvas{120 + static_cast<double>(longest(labels)) / 2, 40};
   widen_for(canvas, o.title.empty() ? title : o.title, stamp);
   std::string gp = header(o, image, script, dat, canvas, title, stamp);
-  gp += fmt::format("set xlabel {}\nset ylabel 'stack bytes (high-water mark of one call)'\n",
-                    gnuplot_quote(fmt::format("median {} per call", rows.front().counter.empty() ? "ticks"
-                                                                                                  : rows.front().counter)));
+  gp += fmt::format(
+      "set xlabel {}\nset ylabel 'stack bytes (high-water mark of one call)'\n",
+      gnuplot_quote(fmt::format("median {} per call", rows.front().counter.empty() ? "ticks" : rows.front().counter)));
   const bool log_x = o.log_y.value_or(wants_log_axis(lo, hi));
   if (log_x)
     gp += fmt::format("set logscale x\nset xrange [{}:{}]\nset xtics {}\n", lo / 1.3, hi * 1.3,

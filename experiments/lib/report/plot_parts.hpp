@@ -15,7 +15,7 @@ struct Canvas {
   double chars = 100, lines = 34;
 };
 
-std::string colour(std::size_t i);  // Okabe-Ito, by series
+std::string colour(std::size_t i);                       // Okabe-Ito, by series
 std::string dat_number(const std::optional<double>& v);  // "?" when missing
 std::string tics_list(const std::vector<double>& ticks);
 std::size_t longest(const std::vector<std::string>& texts);

@@ -102,16 +102,16 @@ MergedTune merge_tune_parts(const std::vector<std::string>& dirs) {
   std::set<std::string> keys;
   for (const auto& p : parts) {
     if (p.ring != first.ring || p.isa != first.isa || p.search != first.search || p.count != first.count)
-      throw std::runtime_error(fmt::format("part {} is another search than part {} (ring, ISA, limits, build or split)",
-                                           p.dir, first.dir));
+      throw std::runtime_error(
+          fmt::format("part {} is another search than part {} (ring, ISA, limits, build or split)", p.dir, first.dir));
     const auto [it, fresh] = chunk_seen.emplace(std::make_pair(p.cpu, p.index), p.dir);
     if (!fresh)
       throw std::runtime_error(
           fmt::format("parts {} and {} are both chunk {}/{} on {}", it->second, p.dir, p.index, p.count, p.cpu));
     for (const auto& r : p.rows)
       if (!keys.insert(r.cpu + "|" + r.id + "|" + r.operation + "|" + r.strategy).second)
-        throw std::runtime_error(fmt::format("part {}: row {} {} on {} appears in two parts", p.dir, r.id,
-                                             r.operation, r.cpu));
+        throw std::runtime_error(
+            fmt::format("part {}: row {} {} on {} appears in two parts", p.dir, r.id, r.operation, r.cpu));
     m.result.final_rows.insert(m.result.final_rows.end(), p.rows.begin(), p.rows.end());
     m.result.spent_seconds += p.spent;
     m.parts.push_back(fmt::format("{}: chunk {}/{} on {}", p.dir, p.index, p.count, p.cpu));

@@ -34,8 +34,8 @@ PointSetCost cost_of(const std::vector<ToomPoint>& points) {
 bool point_set_dominates(const PointSetCost& a, const PointSetCost& b) {
   const bool no_worse = a.bits_lost <= b.bits_lost && a.evaluation_cost <= b.evaluation_cost &&
                         a.interpolation_cost <= b.interpolation_cost;
-  const bool better = a.bits_lost < b.bits_lost || a.evaluation_cost < b.evaluation_cost ||
-                      a.interpolation_cost < b.interpolation_cost;
+  const bool better =
+      a.bits_lost < b.bits_lost || a.evaluation_cost < b.evaluation_cost || a.interpolation_cost < b.interpolation_cost;
   return no_worse && better;
 }
 

@@ -1,6 +1,4 @@
 // The outputs of a tuning run: files, the terminal summary, the winners' KATs.
-#include "pqmul/experiments/tune_report.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/pareto.hpp"
 #include "pqmul/experiments/statistics.hpp"
+#include "pqmul/experiments/tune_report.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
 #include "tune_state.hpp"
@@ -33,12 +32,7 @@ std::string candidate_of(const Row& r) {
   return multiplier_text(r) + (r.strategy.empty() || r.operation == "mul" ? "" : " (" + r.strategy + ")");
 }
 
-bool is_catalogue(const Row& r) {
-  const RegistryEntry* entry = find_registry_entry(r.scheme, r.multiplier);
-  if (!entry) return false;
-  const auto& v = entry->variants;
-  return (v.empty() && r.params.empty()) || std::find(v.begin(), v.end(), r.params) != v.end();
-}
+bool is_catalogue(const Row& r) { return catalogue_plan(r.scheme, r.multiplier, r.params); }
 
 std::string bytes(const std::optional<std::uint64_t>& b) { return b ? std::to_string(*b) : "-"; }
 
@@ -89,33 +83,40 @@ void write_tune_outputs(const std::string& dir, const TuneSettings& s, const Tun
   nlohmann::json cases = nlohmann::json::array();
   for (std::size_t i = 0; i < result.final_rows.size(); ++i) {
     const Row& r = result.final_rows[i];
-    nlohmann::json c = {{"operation", r.operation},       {"strategy", r.strategy},
+    nlohmann::json c = {{"operation", r.operation},         {"strategy", r.strategy},
                         {"multiplier", multiplier_text(r)}, {"median", r.median.value_or(0)},
-                        {"front", on_front.count(i) > 0},  {"catalogue", is_catalogue(r)}};
+                        {"front", on_front.count(i) > 0},   {"catalogue", is_catalogue(r)}};
     if (r.stack_bytes) c["stack_bytes"] = *r.stack_bytes;
     if (r.bytes_held) c["bytes_held"] = *r.bytes_held;
     cases.push_back(c);
   }
   nlohmann::json rungs = nlohmann::json::array();
   for (const auto& r : result.rungs)
-    rungs.push_back({{"rung", r.rung}, {"cases", r.cases}, {"seconds", r.seconds},
-                     {"time_per_repetition", r.time_per_repetition}, {"final", r.final}});
+    rungs.push_back({{"rung", r.rung},
+                     {"cases", r.cases},
+                     {"seconds", r.seconds},
+                     {"time_per_repetition", r.time_per_repetition},
+                     {"final", r.final}});
   const TuneSpace& sp = result.space;
-  nlohmann::json doc = {
-      {"ring", s.ring},
-      {"isa", std::string(isa_name(s.isa))},
-      {"budget_seconds", s.budget_seconds},
-      {"chunk", {{"index", s.chunk_index}, {"count", s.chunk_count}}},
-      {"search", tune_identity(s)},
-      {"spent_seconds", result.spent_seconds},
-      {"space",
-       {{"enumerated", sp.enumerated}, {"pruned_by_bits", sp.pruned_by_bits}, {"widened_to_32_bits", sp.widened}, {"pruned_by_split", sp.pruned_by_split},
-        {"pruned_by_ntt_bound", sp.pruned_by_ntt_bound}, {"duplicates", sp.duplicates},
-        {"without_kernels", sp.no_kernels}, {"candidates", sp.candidates.size()}}},
-      {"candidates_checked", result.candidates_checked},
-      {"rejected", result.rejected},
-      {"rungs", rungs},
-      {"final", cases}};
+  nlohmann::json doc = {{"ring", s.ring},
+                        {"isa", std::string(isa_name(s.isa))},
+                        {"budget_seconds", s.budget_seconds},
+                        {"chunk", {{"index", s.chunk_index}, {"count", s.chunk_count}}},
+                        {"search", tune_identity(s)},
+                        {"spent_seconds", result.spent_seconds},
+                        {"space",
+                         {{"enumerated", sp.enumerated},
+                          {"pruned_by_bits", sp.pruned_by_bits},
+                          {"widened_to_32_bits", sp.widened},
+                          {"pruned_by_split", sp.pruned_by_split},
+                          {"pruned_by_ntt_bound", sp.pruned_by_ntt_bound},
+                          {"duplicates", sp.duplicates},
+                          {"without_kernels", sp.no_kernels},
+                          {"candidates", sp.candidates.size()}}},
+                        {"candidates_checked", result.candidates_checked},
+                        {"rejected", result.rejected},
+                        {"rungs", rungs},
+                        {"final", cases}};
   if (!parts.empty()) doc["parts"] = parts;
   replace_file((fs::path(dir) / "results.csv").string(), to_csv(result.final_rows));
   replace_file((fs::path(dir) / "front.csv").string(), to_csv(front));
@@ -124,22 +125,26 @@ void write_tune_outputs(const std::string& dir, const TuneSettings& s, const Tun
 
 std::string tune_summary(const TuneSettings& s, const TuneResult& result, const std::string& dir) {
   const TuneSpace& sp = result.space;
-  std::string out = sp.enumerated == 0 ? "" : fmt::format(
-      "tune {} on {}: {} plans written down, {} candidates after pruning ({} by lost bits, {} moved to 32-bit words, {} by the split, {} by the "
-      "NTT bound, {} duplicates, {} without kernels), {} checked against the oracle, {} rejected; {} rungs, {:.0f} s "
-      "of a {:.0f} s budget\n",
-      s.ring, isa_name(s.isa), sp.enumerated, sp.candidates.size(), sp.pruned_by_bits, sp.widened, sp.pruned_by_split,
-      sp.pruned_by_ntt_bound, sp.duplicates, sp.no_kernels, result.candidates_checked, result.rejected.size(),
-      result.rungs.size(), result.spent_seconds, s.budget_seconds);
+  std::string out =
+      sp.enumerated == 0
+          ? ""
+          : fmt::format(
+                "tune {} on {}: {} plans written down, {} candidates after pruning ({} by lost bits, {} moved to "
+                "32-bit words, {} by the split, {} by the "
+                "NTT bound, {} duplicates, {} without kernels), {} checked against the oracle, {} rejected; {} rungs, "
+                "{:.0f} s "
+                "of a {:.0f} s budget\n",
+                s.ring, isa_name(s.isa), sp.enumerated, sp.candidates.size(), sp.pruned_by_bits, sp.widened,
+                sp.pruned_by_split, sp.pruned_by_ntt_bound, sp.duplicates, sp.no_kernels, result.candidates_checked,
+                result.rejected.size(), result.rungs.size(), result.spent_seconds, s.budget_seconds);
   std::map<std::string, std::vector<std::size_t>> groups;
-  for (std::size_t i = 0; i < result.final_rows.size(); ++i)
-    groups[front_group(result.final_rows[i])].push_back(i);
+  for (std::size_t i = 0; i < result.final_rows.size(); ++i) groups[front_group(result.final_rows[i])].push_back(i);
   const std::set<std::size_t> on_front(result.front.begin(), result.front.end());
   const auto winners = tune_winners(result);
   for (const auto& [group, members] : groups) {
     out += fmt::format("\n{} ({} measured in the final rung; * front, c catalogue):\n", group, members.size());
-    out += fmt::format("  {:<2} {:<70} {:>10} {:>8} {:>11} {:>11}\n", "", "multiplier", "median", "95% ci",
-                       "stack B", "held B");
+    out += fmt::format("  {:<2} {:<70} {:>10} {:>8} {:>11} {:>11}\n", "", "multiplier", "median", "95% ci", "stack B",
+                       "held B");
     std::vector<std::size_t> order = members;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       return result.final_rows[a].median.value_or(0) < result.final_rows[b].median.value_or(0);
@@ -168,9 +173,10 @@ std::string tune_summary(const TuneSettings& s, const TuneResult& result, const 
       }
     }
   }
-  out += fmt::format("\nwritten: {0}/results.csv, {0}/front.csv, {0}/tune.json (figure: pqmul plot {0}/results.csv "
-                     "--kind pareto)\n",
-                     dir);
+  out += fmt::format(
+      "\nwritten: {0}/results.csv, {0}/front.csv, {0}/tune.json (figure: pqmul plot {0}/results.csv "
+      "--kind pareto)\n",
+      dir);
   return out;
 }
 
@@ -184,7 +190,7 @@ std::size_t check_winners(const TuneSettings& s, const TuneResult& result, const
     const std::string mult = multiplier_text(win);
     for (const auto& entry : kem_registry()) {
       if (entry.ring != s.ring) continue;
-      const Strategy strategy = !win.strategy.empty() ? parse_strategy(win.strategy)
+      const Strategy strategy = !win.strategy.empty()      ? parse_strategy(win.strategy)
                                 : entry.strategies.empty() ? Strategy::cached
                                                            : entry.strategies.front();
       if (!checked.insert({entry.scheme, mult + "|" + std::string(to_string(strategy))}).second) continue;

@@ -89,8 +89,10 @@ std::vector<std::size_t> select_survivors(const std::vector<BenchCase>& cases, c
   std::map<std::string, std::vector<std::size_t>> groups;
   std::vector<std::size_t> kept;
   for (auto i : alive) {
-    if (catalogue[i]) kept.push_back(i);
-    else groups[group_of(cases[i].row)].push_back(i);
+    if (catalogue[i])
+      kept.push_back(i);
+    else
+      groups[group_of(cases[i].row)].push_back(i);
   }
   for (auto& [group, members] : groups) {
     std::vector<Objectives> points;
@@ -130,7 +132,9 @@ double case_cost(const RepetitionSettings& s, double time) {
 
 }  // namespace
 
-std::string multiplier_text(const Row& row) { return row.params.empty() ? row.multiplier : row.multiplier + ":" + row.params; }
+std::string multiplier_text(const Row& row) {
+  return row.params.empty() ? row.multiplier : row.multiplier + ":" + row.params;
+}
 
 std::vector<std::string> default_tune_operations(const std::string& ring) {
   for (const auto& kem : kem_registry())
@@ -154,8 +158,8 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
   state.identity = tune_identity(s);
   if (auto saved = load_tune_state(results_dir)) {
     if (saved->identity != state.identity)
-      throw std::runtime_error(fmt::format("{} holds another search (other ring, ISA, limits or build); choose another --results",
-                                           results_dir));
+      throw std::runtime_error(fmt::format(
+          "{} holds another search (other ring, ISA, limits or build); choose another --results", results_dir));
     state = *saved;
     result.resumed = true;
     log << fmt::format("pqmul tune: resuming after rung {} ({:.0f} s already spent)\n", state.rungs.size(),
@@ -170,7 +174,8 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
   if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", results_dir, ec.message()));
   const TuneSpace& sp = result.space;
   log << fmt::format(
-      "pqmul tune: {} {}: {} plans written down, {} pruned by the derivation's lost bits ({} more moved to 32-bit words), {} by the split, {} by the NTT "
+      "pqmul tune: {} {}: {} plans written down, {} pruned by the derivation's lost bits ({} more moved to 32-bit "
+      "words), {} by the split, {} by the NTT "
       "bound, {} duplicates, {} without {} kernels: {} candidates\n",
       s.ring, isa_name(s.isa), sp.enumerated, sp.pruned_by_bits, sp.widened, sp.pruned_by_split, sp.pruned_by_ntt_bound,
       sp.duplicates, sp.no_kernels, isa_name(s.isa), sp.candidates.size());
@@ -261,15 +266,16 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
     const double remaining = s.budget_seconds - spent();
     rung_settings.min_time = s.first_rung_time * std::pow(2.0, static_cast<double>(rung));
     if (rung == 0)  // every case runs once: at most 40% of the budget
-      rung_settings.min_time = std::clamp(time_for(alive.size(), rung_settings, 0.4 * remaining), 0.0002,
-                                          rung_settings.min_time);
+      rung_settings.min_time =
+          std::clamp(time_for(alive.size(), rung_settings, 0.4 * remaining), 0.0002, rung_settings.min_time);
     const bool few = largest_group(all.cases, all.catalogue, alive) <= s.final_survivors;
     // Halve while the budget pays for this rung and a final rung for half of them.
     if (!few && (rung == 0 || rung_cost(alive.size(), rung_settings) + rung_cost(alive.size() / 2, fin) <= remaining)) {
       const auto t0 = steady::now();
       run_rung(alive, rung_settings, false);
       const double took = std::chrono::duration<double>(steady::now() - t0).count();
-      calibration = std::max(1.0, took / (static_cast<double>(alive.size()) * case_cost(rung_settings, rung_settings.min_time)));
+      calibration =
+          std::max(1.0, took / (static_cast<double>(alive.size()) * case_cost(rung_settings, rung_settings.min_time)));
       alive = select_survivors(all.cases, all.catalogue, alive, [](std::size_t n) { return (n + 1) / 2; });
       save(alive);
       continue;

@@ -56,9 +56,12 @@ struct SpaceBuilder {
       return;
     } catch (const std::invalid_argument& e) {
       const std::string why = e.what();
-      if (why.find("only represents") != std::string::npos) ++space.pruned_by_ntt_bound;
-      else if (why.find("bits") != std::string::npos) ++space.pruned_by_bits;
-      else ++space.pruned_by_split;
+      if (why.find("only represents") != std::string::npos)
+        ++space.pruned_by_ntt_bound;
+      else if (why.find("bits") != std::string::npos)
+        ++space.pruned_by_bits;
+      else
+        ++space.pruned_by_split;
       return;
     }
     if (!plan_key.empty()) seen_plans.insert(plan_key);
@@ -120,8 +123,10 @@ struct SpaceBuilder {
       }
       // A 16-bit word wherever q fits beside the lost bits, else 32 bits.
       std::string word;
-      if (q_bits == 0 || max_q_bits(bits, 16) >= q_bits) word = "16";
-      else if (max_q_bits(bits, 32) >= q_bits) word = "32";
+      if (q_bits == 0 || max_q_bits(bits, 16) >= q_bits)
+        word = "16";
+      else if (max_q_bits(bits, 32) >= q_bits)
+        word = "32";
       for (auto leaf : limits.leaves) {
         ++space.enumerated;
         if (word.empty()) {
@@ -131,8 +136,10 @@ struct SpaceBuilder {
         if (split > n || (leaf && (n + split - 1) / split <= leaf)) {
           // No room for the levels, or no Karatsuba level below them: the
           // leafless plan (leaf 0) stands for it.
-          if (split > n) ++space.pruned_by_split;
-          else ++space.duplicates;
+          if (split > n)
+            ++space.pruned_by_split;
+          else
+            ++space.duplicates;
           continue;
         }
         std::string params = "points=" + points;
@@ -183,6 +190,14 @@ struct SpaceBuilder {
 
 }  // namespace
 
+bool catalogue_plan(const std::string& ring, const std::string& multiplier, const std::string& params) {
+  const RegistryEntry* entry = find_registry_entry(ring, multiplier);
+  if (!entry || entry->variable_time) return false;
+  const auto& v = entry->variants;
+  if (v.empty()) return params.empty();
+  return std::any_of(v.begin(), v.end(), [&](const std::string& variant) { return canonical(variant) == params; });
+}
+
 std::string TuneCandidate::text() const { return params.empty() ? multiplier : multiplier + ":" + params; }
 
 TuneSpace enumerate_space(const std::string& ring, Isa isa, const SpaceLimits& limits) {
@@ -196,7 +211,8 @@ TuneSpace enumerate_space(const std::string& ring, Isa isa, const SpaceLimits& l
   b.space.ring = ring;
   b.space.isa = isa;
   // Powers of two lose the divisions' bits; an odd q inverts them.
-  const unsigned q_bits = std::has_single_bit(static_cast<unsigned>(info.q)) ? static_cast<unsigned>(std::bit_width(info.q)) - 1u : 0u;
+  const unsigned q_bits =
+      std::has_single_bit(static_cast<unsigned>(info.q)) ? static_cast<unsigned>(std::bit_width(info.q)) - 1u : 0u;
   b.catalogue();
   b.karatsuba_depths();
   b.toom_sequences(limits, q_bits);

@@ -69,8 +69,7 @@ std::optional<TuneState> load_tune_state(const std::string& results_dir) {
   const std::string text = read_bounded_file(path, max_results_bytes, "tuning state");
   try {
     const auto j = nlohmann::json::parse(text);
-    if (j.at("format").get<std::string>() != state_format)
-      throw std::runtime_error("not a pqmul tuning state");
+    if (j.at("format").get<std::string>() != state_format) throw std::runtime_error("not a pqmul tuning state");
     TuneState s;
     s.identity = j.at("identity").get<std::string>();
     s.spent_seconds = j.at("spent_seconds").get<double>();

@@ -9,7 +9,7 @@
 namespace pqmul::experiments {
 
 struct TuneState {
-  std::string identity;            // the search's settings and build, as text: a resume must match it
+  std::string identity;  // the search's settings and build, as text: a resume must match it
   double spent_seconds = 0;
   std::vector<RungSummary> rungs;  // finished rungs
   std::vector<std::string> alive;  // keys of the cases the next rung measures

@@ -26,9 +26,9 @@ struct TuneSettings {
   std::size_t rank = 3;                 // of the matrix-vector rows
   double budget_seconds = 600;          // the whole search, resumed runs included
   SpaceLimits limits;
-  std::size_t final_survivors = 6;      // per operation: halve no further
+  std::size_t final_survivors = 6;               // per operation: halve no further
   std::size_t chunk_index = 0, chunk_count = 1;  // this part's share of the candidates (tune_fanout.hpp)
-  double first_rung_time = 0.002;       // seconds per repetition in the first rung
+  double first_rung_time = 0.002;                // seconds per repetition in the first rung
   // The last rung: bench's repetitions and time, a shorter warm-up and one rerun of a noisy case.
   RepetitionSettings final_rung = [] {
     RepetitionSettings r;
@@ -59,11 +59,11 @@ struct RungSummary {
 
 struct TuneResult {
   TuneSpace space;
-  std::size_t candidates_checked = 0;           // built and compared with the oracle
-  std::vector<std::string> rejected;            // "candidate: why" (oracle failure, no such operation)
+  std::size_t candidates_checked = 0;  // built and compared with the oracle
+  std::vector<std::string> rejected;   // "candidate: why" (oracle failure, no such operation)
   std::vector<RungSummary> rungs;
-  std::vector<Row> final_rows;                  // the last rung, one row per surviving case
-  std::vector<std::size_t> front;               // indices into final_rows (pareto_front_rows)
+  std::vector<Row> final_rows;     // the last rung, one row per surviving case
+  std::vector<std::size_t> front;  // indices into final_rows (pareto_front_rows)
   double spent_seconds = 0;
   bool resumed = false;
 };

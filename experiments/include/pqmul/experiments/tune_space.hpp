@@ -16,11 +16,11 @@
 namespace pqmul::experiments {
 
 struct SpaceLimits {
-  std::size_t max_levels = 3;         // Toom-Cook levels (Karatsuba below the leaf not counted)
-  std::size_t max_k = 5;              // pieces per level: 2..max_k
-  std::size_t point_sets_per_k = 2;   // cheapest non-dominated point sets kept for each k
+  std::size_t max_levels = 3;                     // Toom-Cook levels (Karatsuba below the leaf not counted)
+  std::size_t max_k = 5;                          // pieces per level: 2..max_k
+  std::size_t point_sets_per_k = 2;               // cheapest non-dominated point sets kept for each k
   std::vector<std::size_t> leaves = {0, 16, 32};  // Karatsuba below T coefficients; 0: none
-  std::size_t ntt_layers_below = 4;   // incomplete NTTs down to complete - this many layers
+  std::size_t ntt_layers_below = 4;               // incomplete NTTs down to complete - this many layers
 };
 
 // One point set for one level, with what the derivation says it costs.
@@ -62,6 +62,10 @@ struct TuneSpace {
   std::size_t duplicates = 0;           // the same levels as an earlier candidate
   std::size_t no_kernels = 0;           // no version for this ISA
 };
+
+// A registered name in one of its registered variants (a hand-picked plan):
+// the catalogue's marks on candidates, fronts and figures.
+bool catalogue_plan(const std::string& ring, const std::string& multiplier, const std::string& params);
 
 // Throws std::invalid_argument for an unknown ring, an ISA the CPU cannot run
 // or limits out of range.
