@@ -70,33 +70,35 @@ std::string pareto_figure(const std::vector<Row>& all_rows, const PlotOptions& o
     lo = lo == 0 ? *r.median : std::min(lo, *r.median);
     hi = std::max(hi, *r.median);
   }
-  data += "\n\n# the Pareto front of (median, stack bytes, bytes held), by median: median stack_bytes label\n";
+  data +=
+      "\n\n# the Pareto front of (median, stack bytes, bytes held), by median: median stack_bytes bytes_held label\n";
   for (auto i : front_by_time) {
     const Row& r = rows[i];
-    const std::string label = fmt::format("{} [held {} B]", point_label(r), *r.bytes_held);
-    data += fmt::format("{} {} {}\n", *r.median, *r.stack_bytes, data_label(label));
+    const std::string label = point_label(r);
+    data += fmt::format("{} {} {} {}\n", *r.median, *r.stack_bytes, *r.bytes_held, data_label(label));
     labels.push_back(label);
   }
   // Named: the KEMs' default plan at its fastest strategy (naming all would bury the figure).
-  data += "\n\n# the catalogue's hand-picked plans: median stack_bytes label (the KEMs' default named)\n";
+  data += "\n\n# the catalogue's hand-picked plans: median stack_bytes bytes_held label (the KEMs' default named)\n";
   std::size_t catalogue = 0;
   const Row* named = nullptr;
   for (const auto& r : rows)
     if (kem_default(r) && (!named || *r.median < *named->median)) named = &r;
   for (const auto& r : rows)
     if (catalogue_plan(r.scheme, r.multiplier, r.params)) {
-      data += fmt::format("{} {} {}\n", *r.median, *r.stack_bytes, data_label(&r == named ? point_label(r) : ""));
+      data += fmt::format("{} {} {} {}\n", *r.median, *r.stack_bytes, *r.bytes_held,
+                          data_label(&r == named ? point_label(r) : ""));
       ++catalogue;
     }
-  if (catalogue == 0) data += "? ? \"\"\n";  // an empty block would end the file for gnuplot
+  if (catalogue == 0) data += "? ? ? \"\"\n";  // an empty block would end the file for gnuplot
 
   const std::string title =
-      fmt::format("{}: median ticks against stack bytes; front over (ticks, stack, held)", *groups.begin());
-  Canvas canvas{120 + static_cast<double>(longest(labels)) / 2, 40};
+      fmt::format("{}: median ticks against stack bytes (top) and bytes held (bottom)", *groups.begin());
+  Canvas canvas{120 + static_cast<double>(longest(labels)) / 2, 64};
   widen_for(canvas, o.title.empty() ? title : o.title, stamp);
   std::string gp = header(o, image, script, dat, canvas, title, stamp);
   gp += fmt::format(
-      "set xlabel {}\nset ylabel 'stack bytes (high-water mark of one call)'\n",
+      "set xlabel {}\n",
       gnuplot_quote(fmt::format("median {} per call", rows.front().counter.empty() ? "ticks" : rows.front().counter)));
   const bool log_x = o.log_y.value_or(wants_log_axis(lo, hi));
   if (log_x)
@@ -105,13 +107,23 @@ std::string pareto_figure(const std::vector<Row>& all_rows, const PlotOptions& o
   else
     gp += fmt::format("set xrange [0:{}]\n", hi * 1.15);
   gp += "set yrange [0:*]\nset grid xtics ytics lc rgb '#dddddd'\nset key outside bottom center horizontal\n";
-  gp += fmt::format(
-      "plot data_file index 0 using 1:2 with points pt 7 ps 0.6 lc rgb '#bbbbbb' title 'candidates', \\\n"
-      "     '' index 1 using 1:2 with points pt 7 ps 1.3 lc rgb '{0}' title 'Pareto front (3 objectives)', \\\n"
-      "     '' index 1 using 1:2:3 with labels left offset 1,0.5 font ',8' tc rgb '{0}' notitle, \\\n"
-      "     '' index 2 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '{1}' title 'catalogue (hand-picked)', \\\n"
-      "     '' index 2 using 1:2:3 with labels right offset -1,-0.6 font ',8' tc rgb '{1}' notitle\n",
-      colour(0), colour(3));
+  // One panel per memory objective; front labels step up and down in turn so neighbours stay apart.
+  gp += "set multiplot layout 2,1\n";
+  const std::pair<int, const char*> panels[] = {{2, "stack bytes (high-water mark of one call)"},
+                                                {3, "bytes held (transformed operands and accumulators)"}};
+  for (const auto& [column, label] : panels) {
+    gp += fmt::format("set ylabel {}\n", gnuplot_quote(label));
+    gp += fmt::format(
+        "plot data_file index 0 using 1:{2} with points pt 7 ps 0.6 lc rgb '#bbbbbb' title 'candidates', \\\n"
+        "     '' index 1 using 1:{2} with points pt 7 ps 1.3 lc rgb '{0}' title 'Pareto front (3 objectives)', \\\n"
+        "     '' index 1 using 1:(${2} * (1 + 0.05 * (int($0) % 3 - 1))):4 with labels left offset 1,0 font ',8' "
+        "tc rgb '{0}' notitle, \\\n"
+        "     '' index 2 using 1:{2} with points pt 6 ps 2 lw 2 lc rgb '{1}' title 'catalogue (hand-picked)', \\\n"
+        "     '' index 2 using 1:{2}:4 with labels right offset -1,-0.6 font ',8' tc rgb '{1}' notitle\n",
+        colour(0), colour(3), column);
+    gp += "unset title\nunset label 1\n";
+  }
+  gp += "unset multiplot\n";
   return gp;
 }
 
