@@ -146,6 +146,9 @@ TEST_CASE("tune: successive halving keeps the catalogue, stays within its budget
   for (const auto& c : first.space.candidates) catalogue += c.catalogue;
   for (std::size_t r = 1; r + 1 < first.rungs.size(); ++r)
     CHECK(first.rungs[r].cases <= (first.rungs[r - 1].cases + 1) / 2 + catalogue);
+  // The final rung spent budget left over on repetitions, within bounds.
+  CHECK(first.final_rows.front().repetitions >= 10);
+  CHECK(first.final_rows.front().repetitions <= 30);
   // Every catalogue plan reached the final rung; the front is non-empty and undominated.
   std::set<std::string> finals;
   for (const auto& row : first.final_rows) finals.insert(multiplier_text(row));

@@ -114,12 +114,20 @@ void* operator new(std::size_t size, std::align_val_t alignment) {
 }
 void* operator new[](std::size_t size, std::align_val_t alignment) { return operator new(size, alignment); }
 namespace {
+// Every block is zeroed before free, after the search when an operation
+// frees it: a block the harness freed (its own copies of the secrets, from
+// the run that learnt them) or an earlier operation freed must not come back
+// through malloc, partly overwritten, in a block a later operation frees and
+// be charged to that operation.
 void release(void* p) noexcept {
-  if (p != nullptr && scan.active) {
+  if (p == nullptr) return;
+  if (scan.active) {
     scan.active = false;  // (the search itself may allocate)
     scan.search(p, malloc_usable_size(p), "a freed heap block");
     scan.active = true;
   }
+  volatile auto* bytes = static_cast<volatile std::uint8_t*>(p);
+  for (std::size_t i = 0, n = malloc_usable_size(p); i < n; ++i) bytes[i] = 0;
   std::free(p);
 }
 }  // namespace

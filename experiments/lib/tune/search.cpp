@@ -27,6 +27,7 @@ using steady = std::chrono::steady_clock;
 // Seconds a case costs in a rung beyond its repetitions: warm-up and the
 // untimed calls before each repetition.
 constexpr double rung_warmup = 0.005, rung_warmup_max = 0.05;
+constexpr std::size_t max_final_repetitions = 30;
 
 struct Candidates {
   std::vector<BenchCase> cases;
@@ -291,8 +292,15 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
         std::max<std::size_t>(1, static_cast<std::size_t>(std::max(0.0, affordable)) / groups.size());
     if (rung > 0)
       alive = select_survivors(all.cases, all.catalogue, alive, [&](std::size_t n) { return std::min(n, per_group); });
-    if (rung_cost(alive.size(), fin) > remaining)
+    if (rung_cost(alive.size(), fin) > remaining) {
       fin.min_time = std::clamp(time_for(alive.size(), fin, std::max(0.0, remaining)), 0.002, fin.min_time);
+    } else {
+      // Budget left over narrows the final intervals: more repetitions (up to 30), 80% of what remains.
+      const double per_repetition = calibration * static_cast<double>(alive.size()) * fin.min_time * (1 + 1.0 / 16);
+      const double fixed = rung_cost(alive.size(), fin) - per_repetition * static_cast<double>(fin.repetitions);
+      const auto affordable_repetitions = static_cast<std::size_t>(std::max(0.0, 0.8 * remaining - fixed) / per_repetition);
+      fin.repetitions = std::clamp<std::size_t>(affordable_repetitions, fin.repetitions, max_final_repetitions);
+    }
     run_rung(alive, fin, true);
     state.done = true;
     save(alive);
