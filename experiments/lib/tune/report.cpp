@@ -137,6 +137,9 @@ std::string tune_summary(const TuneSettings& s, const TuneResult& result, const 
                 s.ring, isa_name(s.isa), sp.enumerated, sp.candidates.size(), sp.pruned_by_bits, sp.widened,
                 sp.pruned_by_split, sp.pruned_by_ntt_bound, sp.duplicates, sp.no_kernels, result.candidates_checked,
                 result.rejected.size(), result.rungs.size(), result.spent_seconds, s.budget_seconds);
+  if (sp.enumerated > 0 && result.spent_seconds > s.budget_seconds * 1.05)
+    out += "over budget: the oracle checks, the first rung and the final rung of the catalogue, which every search "
+           "needs, took longer than the budget (give more, or narrow the space)\n";
   std::map<std::string, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < result.final_rows.size(); ++i) groups[front_group(result.final_rows[i])].push_back(i);
   const std::set<std::size_t> on_front(result.front.begin(), result.front.end());
