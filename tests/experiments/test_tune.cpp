@@ -14,6 +14,7 @@
 #include "pqmul/experiments/pareto.hpp"
 #include "pqmul/experiments/tune.hpp"
 #include "pqmul/experiments/tune_report.hpp"
+#include "pqmul/experiments/tune_report.hpp"
 
 using namespace pqmul;
 using namespace pqmul::experiments;
@@ -169,6 +170,8 @@ TEST_CASE("tune: successive halving keeps the catalogue, stays within its budget
   CHECK(again.resumed);
   CHECK(fake.cases_measured == before);
   CHECK(again.final_rows.size() == first.final_rows.size());
+  CHECK(again.spent_seconds == first.spent_seconds);  // rebuilding the cases is not search time
+  CHECK(tune_summary(s, again, dir.path.string()) == tune_summary(s, first, dir.path.string()));
 
   // Another search in the same directory is refused.
   TuneSettings other = s;

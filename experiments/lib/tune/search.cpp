@@ -195,6 +195,13 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
   }
   Candidates all = build_cases(s, c, result, log);
   if (all.cases.empty()) throw std::runtime_error("no candidate passed its oracle check");
+  if (state.rungs.empty()) {
+    state.candidates_checked = result.candidates_checked;
+    state.rejected = result.rejected;
+  } else {  // the search's checks, not just this run's of the survivors
+    result.candidates_checked = state.candidates_checked;
+    result.rejected = state.rejected;
+  }
   memory(all.cases);
 
   std::map<std::string, std::size_t> index_of;
@@ -298,7 +305,8 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
       // Budget left over narrows the final intervals: more repetitions (up to 30), 80% of what remains.
       const double per_repetition = calibration * static_cast<double>(alive.size()) * fin.min_time * (1 + 1.0 / 16);
       const double fixed = rung_cost(alive.size(), fin) - per_repetition * static_cast<double>(fin.repetitions);
-      const auto affordable_repetitions = static_cast<std::size_t>(std::max(0.0, 0.8 * remaining - fixed) / per_repetition);
+      const auto affordable_repetitions =
+          static_cast<std::size_t>(std::max(0.0, 0.8 * remaining - fixed) / per_repetition);
       fin.repetitions = std::clamp<std::size_t>(affordable_repetitions, fin.repetitions, max_final_repetitions);
     }
     run_rung(alive, fin, true);
@@ -309,7 +317,9 @@ TuneResult run_tune(const TuneSettings& s, const std::string& results_dir, const
   result.rungs = state.rungs;
   for (auto i : alive) result.final_rows.push_back(all.cases[i].row);
   result.front = pareto_front_rows(result.final_rows);
-  result.spent_seconds = spent();
+  // The search's own time, saved with its last rung: a finished search read
+  // back reports what it reported when it finished.
+  result.spent_seconds = state.spent_seconds;
   return result;
 }
 

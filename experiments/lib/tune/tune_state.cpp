@@ -75,6 +75,8 @@ std::optional<TuneState> load_tune_state(const std::string& results_dir) {
     s.spent_seconds = j.at("spent_seconds").get<double>();
     s.done = j.at("done").get<bool>();
     s.alive = j.at("alive").get<std::vector<std::string>>();
+    s.candidates_checked = j.at("candidates_checked").get<std::size_t>();
+    s.rejected = j.at("rejected").get<std::vector<std::string>>();
     for (const auto& r : j.at("rungs")) {
       RungSummary rung;
       rung.rung = r.at("rung").get<std::size_t>();
@@ -102,8 +104,14 @@ void save_tune_state(const std::string& results_dir, const TuneState& s) {
                      {"seconds", r.seconds},
                      {"time_per_repetition", r.time_per_repetition},
                      {"final", r.final}});
-  const nlohmann::json j = {{"format", state_format}, {"identity", s.identity}, {"spent_seconds", s.spent_seconds},
-                            {"done", s.done},         {"alive", s.alive},       {"rungs", rungs}};
+  const nlohmann::json j = {{"format", state_format},
+                            {"identity", s.identity},
+                            {"spent_seconds", s.spent_seconds},
+                            {"done", s.done},
+                            {"alive", s.alive},
+                            {"rungs", rungs},
+                            {"candidates_checked", s.candidates_checked},
+                            {"rejected", s.rejected}};
   replace_file(state_path(results_dir), j.dump(2) + "\n");
 }
 

@@ -14,6 +14,9 @@ struct TuneState {
   std::vector<RungSummary> rungs;  // finished rungs
   std::vector<std::string> alive;  // keys of the cases the next rung measures
   bool done = false;
+  // The first run's oracle checks: a resumed run rebuilds only the cases still alive.
+  std::size_t candidates_checked = 0;
+  std::vector<std::string> rejected;
 };
 
 // The settings that make two runs the same search (budget excluded: a resume may extend it).
