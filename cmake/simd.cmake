@@ -1,5 +1,5 @@
 # SIMD kernels live beside their portable twins in files whose names end in
-# _avx2.cpp, _avx512.cpp or _avx512vbmi2.cpp. Each is compiled with its own target flags so one
+# _avx2.cpp, _avx512.cpp, _avx512vbmi2.cpp or _neon.cpp. Each is compiled with its own target flags so one
 # x86-64 binary holds every ISA and chooses at run time (pqmul/algorithms/isa.hpp);
 # the portable code keeps the baseline flags, so it runs (and runs under
 # valgrind) on any x86-64. Other architectures drop these files.
@@ -8,6 +8,14 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   target_compile_definitions(pqmul_flags INTERFACE PQMUL_X86_SIMD=1)
 else()
   set(PQMUL_X86_SIMD OFF)
+endif()
+# NEON kernels (files ending in _neon.cpp) need no flags: Advanced SIMD is
+# part of every AArch64 CPU.
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(PQMUL_ARM_SIMD ON)
+  target_compile_definitions(pqmul_flags INTERFACE PQMUL_ARM_SIMD=1)
+else()
+  set(PQMUL_ARM_SIMD OFF)
 endif()
 
 # (PCLMULQDQ: every AVX2 CPU has it; NTRU's S_2 inversion multiplies over GF(2) with it.)
@@ -35,6 +43,10 @@ function(pqmul_simd_sources list_var)
     elseif(source MATCHES "_avx512\\.cpp$")
       if(PQMUL_X86_SIMD)
         set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "${PQMUL_AVX512_FLAGS}")
+        list(APPEND kept ${source})
+      endif()
+    elseif(source MATCHES "_neon\\.cpp$")
+      if(PQMUL_ARM_SIMD)
         list(APPEND kept ${source})
       endif()
     else()

@@ -1,13 +1,14 @@
 // KyberNttSimdMultiplier<Isa>: the typed multiplier over one ISA's kernels
-// (kyber_ntt_simd.hpp), written once and instantiated for AVX2 and AVX-512.
-// Compiled for baseline x86-64; its callers choose an instance only when
-// isa_available(its ISA).
+// (kyber_ntt_simd.hpp), written once and instantiated for AVX2 and AVX-512
+// (x86-64) or NEON (AArch64). Compiled for the baseline; its callers choose an
+// instance only when isa_available(its ISA).
 #include <cassert>
 
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 
-// The kernels exist only in x86-64 builds (cmake/simd.cmake).
-#if defined(PQMUL_X86_SIMD)
+// The kernels exist only in x86-64 (AVX2, AVX-512) and AArch64 (NEON)
+// builds (cmake/simd.cmake).
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
 namespace pqmul {
 namespace {
@@ -45,8 +46,17 @@ struct KernelSet {
         &ns::centre_canonical, &ns::copy_coefficients                                                                \
   }
 template <Isa I>
-constexpr KernelSet kernels = I == Isa::avx2 ? PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::avx2)
-                                             : PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::avx512);
+consteval KernelSet kernel_set() {
+#if defined(PQMUL_X86_SIMD)
+  if constexpr (I == Isa::avx2) return PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::avx2);
+  if constexpr (I == Isa::avx512) return PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::avx512);
+#endif
+#if defined(PQMUL_ARM_SIMD)
+  if constexpr (I == Isa::neon) return PQMUL_KYBER_NTT_KERNEL_SET(kyber_ntt::neon);
+#endif
+}
+template <Isa I>
+constexpr KernelSet kernels = kernel_set<I>();
 #undef PQMUL_KYBER_NTT_KERNEL_SET
 
 }  // namespace
@@ -163,9 +173,14 @@ void KyberNttSimdMultiplier<I>::ntt_sum_coefficients(std::array<std::uint16_t, 2
   kernels<I>.accumulator_plus_to_canonical_part(out.data(), acc.data.data(), e_hat.data.data(), from, to);
 }
 
+#if defined(PQMUL_X86_SIMD)
 template class KyberNttSimdMultiplier<Isa::avx2>;
 template class KyberNttSimdMultiplier<Isa::avx512>;
+#endif
+#if defined(PQMUL_ARM_SIMD)
+template class KyberNttSimdMultiplier<Isa::neon>;
+#endif
 
 }  // namespace pqmul
 
-#endif  // PQMUL_X86_SIMD
+#endif  // PQMUL_X86_SIMD || PQMUL_ARM_SIMD

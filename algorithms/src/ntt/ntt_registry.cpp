@@ -114,6 +114,17 @@ RegistryEntry kyber_entry() {
                                                                             "avx512", std::move(counter));
   });
 #endif
+#if defined(PQMUL_ARM_SIMD)
+  // The same multiplier on NEON, counted by its portable twin.
+  e.simd.emplace_back(Isa::neon, [](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    if (!p.empty()) return make_big<KyberRing>(p);
+    CountFunction counter = [](Strategy s, std::size_t rank) {
+      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
+    };
+    return std::make_unique<RingMultiplierAdapter<KyberNttNeonMultiplier>>(KyberNttNeonMultiplier{}, "ntt", "",
+                                                                          "neon", std::move(counter));
+  });
+#endif
   return e;
 }
 

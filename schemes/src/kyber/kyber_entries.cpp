@@ -72,6 +72,13 @@ std::vector<KemEntry> kyber_kem_entries() {
     e.make_simd = [](std::string_view, Strategy s, Isa isa) -> std::unique_ptr<Kem> {
       return kyber::make_kyber_with_ntt_avx2<P>(s, isa);
     };
+#elif defined(PQMUL_ARM_SIMD)
+    e.simd_isas = [](std::string_view multiplier) {
+      return multiplier == "ntt" ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
+    };
+    e.make_simd = [](std::string_view, Strategy s, Isa) -> std::unique_ptr<Kem> {
+      return kyber::make_kyber_with_ntt_neon<P>(s);
+    };
 #endif
     entries.push_back(std::move(e));
   };

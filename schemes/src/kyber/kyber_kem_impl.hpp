@@ -104,6 +104,11 @@ std::unique_ptr<KyberKem> make_kyber_with_ntt_avx2(Strategy s, Isa isa = Isa::av
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_ntt_avx512(Strategy s);
 #endif
+#if defined(PQMUL_ARM_SIMD)
+// The NTT multiplier on NEON (the scalar Keccak).
+template <class P>
+std::unique_ptr<KyberKem> make_kyber_with_ntt_neon(Strategy s);
+#endif
 // Any other multiplier of the kyber ring, through its registry entry's steps.
 template <class P>
 std::unique_ptr<KyberKem> make_kyber_with_registry(const MultiplierChoice& choice, Strategy s);

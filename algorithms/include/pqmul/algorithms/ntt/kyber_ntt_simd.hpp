@@ -36,6 +36,10 @@ namespace avx512 {
 #include "pqmul/algorithms/ntt/kyber_ntt_simd_kernels.inl"
 }  // namespace avx512
 
+namespace neon {
+#include "pqmul/algorithms/ntt/kyber_ntt_simd_kernels.inl"
+}  // namespace neon
+
 }  // namespace pqmul::kyber_ntt
 
 namespace pqmul {
@@ -48,7 +52,7 @@ namespace pqmul {
 // values. Defined (and instantiated for both ISAs) in kyber_ntt_simd_multiplier.cpp.
 template <Isa I>
 class KyberNttSimdMultiplier : public UnfilledStorage<KyberNttMultiplier::operand, KyberNttMultiplier::accumulator> {
-  static_assert(I == Isa::avx2 || I == Isa::avx512);
+  static_assert(I == Isa::avx2 || I == Isa::avx512 || I == Isa::neon);
 
  public:
   using ring = KyberRing;
@@ -98,9 +102,16 @@ class KyberNttSimdMultiplier : public UnfilledStorage<KyberNttMultiplier::operan
 
 using KyberNttAvx2Multiplier = KyberNttSimdMultiplier<Isa::avx2>;
 using KyberNttAvx512Multiplier = KyberNttSimdMultiplier<Isa::avx512>;
+using KyberNttNeonMultiplier = KyberNttSimdMultiplier<Isa::neon>;
+#if defined(PQMUL_X86_SIMD)
 extern template class KyberNttSimdMultiplier<Isa::avx2>;
 extern template class KyberNttSimdMultiplier<Isa::avx512>;
+#endif
+#if defined(PQMUL_ARM_SIMD)
+extern template class KyberNttSimdMultiplier<Isa::neon>;
+#endif
 static_assert(Multiplier<KyberNttAvx2Multiplier>);
 static_assert(Multiplier<KyberNttAvx512Multiplier>);
+static_assert(Multiplier<KyberNttNeonMultiplier>);
 
 }  // namespace pqmul

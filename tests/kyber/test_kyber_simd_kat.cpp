@@ -1,8 +1,11 @@
-// The six Kyber / ML-KEM sets with the AVX2 NTT multiplier and the 4-way
-// (avx2) or 8-way (avx512) Keccak: the regenerated NIST KAT files against the
-// published digests (tests/vectors/kem/KAT_HASHES.txt), and every strategy
-// against the portable KEM's bytes.
+// The six Kyber / ML-KEM sets with every SIMD version of the NTT multiplier
+// the registry lists for this build (x86-64: AVX2 with the 4-way Keccak,
+// AVX-512 with the 8-way one; AArch64: NEON with the scalar Keccak): the
+// regenerated NIST KAT files against the published digests
+// (tests/vectors/kem/KAT_HASHES.txt), and every strategy against the portable
+// KEM's bytes.
 #include <catch2/catch.hpp>
+#include <vector>
 
 #include "kyber_test_util.hpp"
 #include "pqmul/algorithms/isa.hpp"
@@ -12,7 +15,7 @@
 
 using namespace pqmul;
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
 namespace {
 
@@ -25,11 +28,14 @@ const KemEntry& entry(const std::string& scheme) {
 
 template <class P>
 void check_simd_kat() {
-  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
   const std::string scheme(P::name);
+  const std::vector<Isa> isas = entry(scheme).simd_isas("ntt");
+  REQUIRE_FALSE(isas.empty());
+  for (Isa isa : isas)
+    if (!pqmul::test::cpu_runs(isa)) CHECK_FALSE(isa_available(isa));
   static const auto published = read_kat_hashes(test::vectors_dir() + "/kem/KAT_HASHES.txt");
   const std::string portable = nist_kat_entries(*entry(scheme).make("ntt", Strategy::cached), 0, 2);
-  for (Isa isa : {Isa::avx2, Isa::avx512}) {
+  for (Isa isa : isas) {
     INFO(scheme << " with ntt/" << isa_name(isa));
     if (!isa_available(isa)) {
       // The registry refuses what cannot run here, saying why.
@@ -55,11 +61,11 @@ void check_simd_kat() {
 
 }  // namespace
 
-TEST_CASE("AVX2 KAT kyber512", "[kyber][kat][avx2]") { check_simd_kat<kyber::Kyber512>(); }
-TEST_CASE("AVX2 KAT kyber768", "[kyber][kat][avx2]") { check_simd_kat<kyber::Kyber768>(); }
-TEST_CASE("AVX2 KAT kyber1024", "[kyber][kat][avx2]") { check_simd_kat<kyber::Kyber1024>(); }
-TEST_CASE("AVX2 KAT ml-kem-512", "[kyber][kat][avx2]") { check_simd_kat<kyber::MlKem512>(); }
-TEST_CASE("AVX2 KAT ml-kem-768", "[kyber][kat][avx2]") { check_simd_kat<kyber::MlKem768>(); }
-TEST_CASE("AVX2 KAT ml-kem-1024", "[kyber][kat][avx2]") { check_simd_kat<kyber::MlKem1024>(); }
+TEST_CASE("SIMD KAT kyber512", "[kyber][kat][simd]") { check_simd_kat<kyber::Kyber512>(); }
+TEST_CASE("SIMD KAT kyber768", "[kyber][kat][simd]") { check_simd_kat<kyber::Kyber768>(); }
+TEST_CASE("SIMD KAT kyber1024", "[kyber][kat][simd]") { check_simd_kat<kyber::Kyber1024>(); }
+TEST_CASE("SIMD KAT ml-kem-512", "[kyber][kat][simd]") { check_simd_kat<kyber::MlKem512>(); }
+TEST_CASE("SIMD KAT ml-kem-768", "[kyber][kat][simd]") { check_simd_kat<kyber::MlKem768>(); }
+TEST_CASE("SIMD KAT ml-kem-1024", "[kyber][kat][simd]") { check_simd_kat<kyber::MlKem1024>(); }
 
 #endif
