@@ -8,7 +8,7 @@ packages=(
   libeigen3-dev libboost-dev catch2 libbenchmark-dev
   libcli11-dev libfmt-dev libtoml11-dev nlohmann-json3-dev
   libssl-dev valgrind
-  g++-aarch64-linux-gnu qemu-user
+  g++-aarch64-linux-gnu qemu-user llvm
   gnuplot-nox gnuplot libgnuplot-iostream-dev libpng-dev
   python3-pandas python3-matplotlib jupyter-nbconvert python3-ipykernel
   slurm-wlm munge parallel
