@@ -57,8 +57,9 @@ std::string default_probe(const ModelCpu& cpu) {
 std::vector<std::string> selection_arguments(const ModelOptions& o) {
   std::vector<std::string> out;
   const std::pair<const char*, const std::string*> text[] = {
-      {"--scheme", &o.schemes},       {"--ring", &o.rings}, {"--multiplier", &o.multipliers}, {"--params", &o.params},
-      {"--strategy", &o.strategies}, {"--isa", &o.isas},   {"--ops", &o.ops}};
+      {"--scheme", &o.schemes}, {"--ring", &o.rings},          {"--multiplier", &o.multipliers},
+      {"--params", &o.params},  {"--strategy", &o.strategies}, {"--isa", &o.isas},
+      {"--ops", &o.ops}};
   for (const auto& [flag, value] : text)
     if (!value->empty()) {
       out.push_back(flag);
@@ -77,11 +78,11 @@ std::string model_table(const std::vector<Row>& rows) {
   std::string out = fmt::format("{:<40} {:<20} {:<8} {:>14} {:>14} {:>6} {:>9}\n", "id", "operation", "strategy",
                                 "cycles", "instructions", "IPC", "uncosted");
   for (const auto& r : rows) {
-    const double ipc = r.median && *r.median > 0 && r.instructions ? static_cast<double>(*r.instructions) / *r.median : 0;
+    const double ipc =
+        r.median && *r.median > 0 && r.instructions ? static_cast<double>(*r.instructions) / *r.median : 0;
     const auto pct = r.instructions_note.find('%');
     const auto semi = r.instructions_note.rfind(' ', pct == std::string::npos ? 0 : pct);
-    const std::string uncosted =
-        pct == std::string::npos ? "-" : r.instructions_note.substr(semi + 1, pct - semi);
+    const std::string uncosted = pct == std::string::npos ? "-" : r.instructions_note.substr(semi + 1, pct - semi);
     out += fmt::format("{:<40} {:<20} {:<8} {:>14.0f} {:>14} {:>6.2f} {:>9}\n", r.id, r.operation, r.strategy,
                        r.median.value_or(0), r.instructions.value_or(0), ipc, uncosted);
   }
@@ -106,15 +107,14 @@ std::string validation(const ModelOptions& o, const std::vector<Row>& modelled, 
   Counter counter = Counter::open("auto");
   RepetitionSettings settings;
   measure_cases(cases, counter, settings, read_system, stderr);
-  const double cycles_per_tick =
-      core_cycles_per_tick([&] { return counter.begin(); }, [&] { return counter.end(); });
+  const double cycles_per_tick = core_cycles_per_tick([&] { return counter.begin(); }, [&] { return counter.end(); });
   std::map<std::string, const Row*> measured;
   for (const auto& c : cases) measured[row_key(c.row)] = &c.row;
   std::string out =
       csv ? "id,operation,strategy,rank,modelled_cycles,model,measured_median,counter,core_cycles_per_tick,"
             "measured_cycles,error\n"
-          : fmt::format("{:<32} {:<20} {:<8} {:>12} {:>12} {:>12} {:>8}\n", "id", "operation", "strategy",
-                        "modelled", "measured", "as cycles", "error");
+          : fmt::format("{:<32} {:<20} {:<8} {:>12} {:>12} {:>12} {:>8}\n", "id", "operation", "strategy", "modelled",
+                        "measured", "as cycles", "error");
   for (const auto& m : modelled) {
     const auto it = measured.find(row_key(m));
     if (it == measured.end() || !it->second->median || !m.median) continue;
@@ -144,8 +144,8 @@ void run_model_command(const ModelOptions& o) {
   if (o.format != "table" && o.format != "csv") throw UsageError("--format must be table or csv");
   if (o.schemes.empty() == o.rings.empty()) throw UsageError("name either --scheme or --ring");
   if (o.measure && cpu->arch != host_arch())
-    throw UsageError(fmt::format("--measure needs a model of this machine's architecture ({}), not {}", host_arch(),
-                                 cpu->arch));
+    throw UsageError(
+        fmt::format("--measure needs a model of this machine's architecture ({}), not {}", host_arch(), cpu->arch));
   std::optional<OutputFiles> output;
   if (!o.output.empty() && o.output != "-") {
     output.emplace();
@@ -164,7 +164,7 @@ void run_model_command(const ModelOptions& o) {
     throw UsageError(e.what());
   }
   std::cerr << progress.str();
-  std::string text = o.measure ? validation(o, rows, o.format == "csv")
+  std::string text = o.measure           ? validation(o, rows, o.format == "csv")
                      : o.format == "csv" ? to_csv(rows)
                                          : model_table(rows);
   if (!output) {
@@ -178,8 +178,9 @@ void run_model_command(const ModelOptions& o) {
 const CommandRegistration model_registration([](CLI::App& app) {
   auto o = std::make_shared<ModelOptions>();
   auto* cmd = app.add_subcommand(
-      "model", "Modelled cycles on a core this machine lacks: the target build under qemu-user (executed blocks) "
-               "costed by llvm-mca with the core's scheduling model");
+      "model",
+      "Modelled cycles on a core this machine lacks: the target build under qemu-user (executed blocks) "
+      "costed by llvm-mca with the core's scheduling model");
   std::string cpus;
   for (const auto& c : model_cpus()) cpus += (cpus.empty() ? "" : ", ") + c.name;
   cmd->add_option("--cpu", o->cpu, "core: " + cpus)->required();

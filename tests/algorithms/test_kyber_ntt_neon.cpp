@@ -182,7 +182,8 @@ TEST_CASE("kyber ntt neon: reductions equal the portable ones", "[kyber-ntt-neon
     nn::accumulator_plus_to_canonical_part(parts.data(), acc.data(), add.data(), 0, 96);
     nn::accumulator_plus_to_canonical_part(parts.data(), acc.data(), add.data(), 96, 256);
     for (std::size_t i = 0; i < 256; ++i) {
-      const auto wrapped = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc[i]) + static_cast<std::uint32_t>(add[i]));
+      const auto wrapped =
+          static_cast<std::int32_t>(static_cast<std::uint32_t>(acc[i]) + static_cast<std::uint32_t>(add[i]));
       const std::int64_t want = ((std::int64_t{wrapped} % q) + q) % q;
       REQUIRE(sum[i] == want);
     }
@@ -216,8 +217,8 @@ TEST_CASE("kyber ntt neon: the registry's kyber/ntt/neon multiplies as the defin
     for (std::size_t i = 0; i < rank; ++i) {
       std::vector<std::uint64_t> row(r.n, 0);
       for (std::size_t j = 0; j < rank; ++j) {
-        const auto p = pqmul::test::definition_product(
-            r, std::span(A).subspan((i * rank + j) * r.n, r.n), std::span(v).subspan(j * r.n, r.n));
+        const auto p = pqmul::test::definition_product(r, std::span(A).subspan((i * rank + j) * r.n, r.n),
+                                                       std::span(v).subspan(j * r.n, r.n));
         for (std::size_t t = 0; t < r.n; ++t) row[t] += p[t];
       }
       for (std::size_t t = 0; t < r.n; ++t) REQUIRE(got[i * r.n + t] == row[t] % r.q);

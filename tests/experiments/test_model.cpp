@@ -48,7 +48,8 @@ TEST_CASE("model: the qemu log gives blocks and the counts between marks", "[mod
   CHECK(first.instructions[0] == std::vector<std::uint8_t>{0x00, 0x04, 0x00, 0x91});  // the word, little-endian
   REQUIRE(t.segments.size() == 2);
   CHECK(t.segments[0] == std::map<std::uint64_t, std::uint64_t>{{0x5500001000, 2}, {0x5500003000, 1}});
-  CHECK(t.segments[1] == std::map<std::uint64_t, std::uint64_t>{{0x5500003000, 1}});  // not the run between the segments
+  CHECK(t.segments[1] ==
+        std::map<std::uint64_t, std::uint64_t>{{0x5500003000, 1}});  // not the run between the segments
 }
 
 TEST_CASE("model: x86 log lines carry their bytes, a log ending inside a segment is refused", "[model]") {
@@ -70,12 +71,12 @@ TEST_CASE("model: x86 log lines carry their bytes, a log ending inside a segment
   CHECK_THROWS_AS(QemuLogParser("riscv64", model_marker_symbol), std::invalid_argument);
 }
 
-TEST_CASE("model: llvm-mca costs blocks on each core, branches one cycle", "[model]") {
+TEST_CASE("model: llvm-mca costs blocks on each core, a branching block at least one cycle", "[model]") {
   // Eight dependent NEON additions (a chain: at least 8 x the add latency),
   // and the same eight independent ones, which a wide core overlaps.
   TraceBlock chain, independent, branch_only;
   for (int i = 0; i < 8; ++i) {
-    chain.instructions.push_back({0x00, 0x84, 0x61, 0x4e});  // add v0.8h, v0.8h, v1.8h
+    chain.instructions.push_back({0x00, 0x84, 0x61, 0x4e});   // add v0.8h, v0.8h, v1.8h
     const std::uint8_t d = static_cast<std::uint8_t>(i + 2);  // add v<d>.8h, v0.8h, v1.8h
     independent.instructions.push_back({d, 0x84, 0x61, 0x4e});
   }

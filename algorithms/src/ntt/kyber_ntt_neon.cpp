@@ -33,8 +33,8 @@ constexpr std::int16_t kScalePlain = centred_mod(kInv128 << 16);
 constexpr std::int16_t kScaleMontgomery = centred_mod(kInv128 * power_mod(1 << 16, 2));
 
 struct Zetas {
-  std::int16_t by_index[128];     // zeta_k, k = 0..127
-  std::int16_t gammas[128];       // gamma_i, pair i
+  std::int16_t by_index[128];    // zeta_k, k = 0..127
+  std::int16_t gammas[128];      // gamma_i, pair i
   std::int16_t forward4[16][8];  // lanes of the length-4 layer, block b (16 coefficients)
   std::int16_t forward2[16][8];  // lanes of the length-2 layer
   std::int16_t inverse2[16][8];
@@ -178,11 +178,11 @@ inline void base_multiply_pairs(std::int32_t* acc, const std::int16_t* a, const 
   const int32x4x2_t zero{{vdupq_n_s32(0), vdupq_n_s32(0)}};
   int32x4x2_t lo = first ? zero : vld2q_s32(acc);
   int32x4x2_t hi = first ? zero : vld2q_s32(acc + 8);
-  const int32x4_t even_lo = vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[0])),
-                                      vget_low_s16(high), vget_low_s16(gamma));
+  const int32x4_t even_lo =
+      vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[0])), vget_low_s16(high), vget_low_s16(gamma));
   const int32x4_t even_hi = vmlal_high_s16(vmull_high_s16(x.val[0], y.val[0]), high, gamma);
-  const int32x4_t odd_lo = vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[1])),
-                                     vget_low_s16(x.val[1]), vget_low_s16(y.val[0]));
+  const int32x4_t odd_lo = vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[1])), vget_low_s16(x.val[1]),
+                                     vget_low_s16(y.val[0]));
   const int32x4_t odd_hi = vmlal_high_s16(vmull_high_s16(x.val[0], y.val[1]), x.val[1], y.val[0]);
   // Wrapping int32 sums, as the portable add_wrapping.
   lo.val[0] = vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(lo.val[0]), vreinterpretq_u32_s32(even_lo)));
@@ -281,7 +281,8 @@ void reduce_accumulator(std::int16_t* r, const std::int32_t* acc) {
 }
 
 void accumulator_to_centred(std::int16_t* r, const std::int32_t* acc) {
-  for (std::size_t i = 0; i < 256; i += 8) vst1q_s16(r + i, accumulator_centred(vld1q_s32(acc + i), vld1q_s32(acc + i + 4)));
+  for (std::size_t i = 0; i < 256; i += 8)
+    vst1q_s16(r + i, accumulator_centred(vld1q_s32(acc + i), vld1q_s32(acc + i + 4)));
 }
 
 void accumulator_plus_to_canonical_part(std::uint16_t* out, const std::int32_t* acc, const std::int16_t* x,

@@ -2,7 +2,9 @@
 // instruction's bytes into LLVM's assembly, llvm-mca estimates each block as a
 // code region of its own. Branches are taken out of the regions (llvm-mca's
 // models cost calls and returns as serialising, which a predicted branch is
-// not) and counted as one cycle each.
+// not): a block that branches takes at least one cycle (one taken branch per
+// cycle), the branch itself is otherwise free. An x86 string instruction
+// counts one cycle per element.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -26,7 +28,8 @@ constexpr int iterations = 100;
 
 const std::vector<ModelCpu> cpus = {
     {"cortex-a53", "aarch64", "cortex-a53", "LLVM's CortexA53Model (in-order; since LLVM 3.x)"},
-    {"cortex-a72", "aarch64", "cortex-a72", "LLVM's CortexA57Model (LLVM has no A72 model; the A57 is its predecessor)"},
+    {"cortex-a72", "aarch64", "cortex-a72",
+     "LLVM's CortexA57Model (LLVM has no A72 model; the A57 is its predecessor)"},
     {"apple-m1", "aarch64", "apple-m1", "LLVM's CycloneModel (Apple A7, 2013; LLVM 14 uses it for every Apple core)"},
     {"znver3", "x86_64", "znver3", "LLVM's Znver3Model (Zen 3; LLVM 14 has no Zen 4 model): the x86 validation"},
 };
@@ -58,8 +61,8 @@ CommandResult run_tool(const std::vector<std::string>& argv) {
   ProcessRunner runner;
   CommandResult r = runner.run({argv, "", false});
   if (r.exit_code == 127)
-    throw std::runtime_error(fmt::format("cannot run {} (Debian package llvm; scripts/install-deps.sh installs it)",
-                                         argv.front()));
+    throw std::runtime_error(
+        fmt::format("cannot run {} (Debian package llvm; scripts/install-deps.sh installs it)", argv.front()));
   return r;
 }
 
@@ -76,35 +79,57 @@ bool is_branch(const std::string& text, const std::string& arch) {
   return mnemonic.starts_with("j") || mnemonic.starts_with("call") || mnemonic.starts_with("ret");
 }
 
+// x86 `rep movs` / `rep stos`: qemu runs one element per execution of its
+// block, so each execution is costed as one element's cycle (llvm-mca prices
+// the whole instruction as a long microcoded sequence).
+bool is_repeated_string(const std::string& text, const std::string& arch) {
+  return arch == "x86_64" && text.starts_with("rep");
+}
+
 // LLVM's text of every instruction ("" where llvm-mc rejects the encoding).
+// llvm-mc reads its input as one byte stream: an x86 instruction it rejects
+// or cuts short would swallow the bytes after it. So each instruction is
+// followed by 15 int3 (the longest x86 instruction; what they do not absorb
+// prints as int3 and is ignored) and a delimiter that executed code cannot
+// hold (ud2 / udf #0 trap when they run). One instruction may print as
+// several lines (prefixes) or none: lines are matched by the delimiters.
 std::vector<std::string> disassemble(const std::vector<const std::vector<std::uint8_t>*>& instructions,
                                      const ModelCpu& cpu, const TempDir& dir) {
+  const bool arm = cpu.arch == "aarch64";
+  const std::string delimiter_bytes =
+      arm ? "0x00 0x00 0x00 0x00"
+          : "0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0x0f 0x0b";
+  const std::string delimiter_text = arm ? "udf\t#0" : "ud2";
   std::string input;
   for (const auto* bytes : instructions) {
-    for (auto b : *bytes) input += fmt::format("0x{:02x} ", b);
-    input += '\n';
+    if (bytes)  // null: not given (bytes cut short), only its delimiter
+      for (auto b : *bytes) input += fmt::format("0x{:02x} ", b);
+    input += '\n' + delimiter_bytes + '\n';
   }
   const fs::path file = dir / "bytes.txt";
   write_text(file, input);
   std::vector<std::string> argv = {"llvm-mc", "--disassemble", "-triple=" + triple_of(cpu)};
-  if (cpu.arch == "aarch64") argv.push_back("-mattr=+neon,+crc,+crypto,+fullfp16,+lse,+rcpc,+dotprod");
+  if (arm) argv.push_back("-mattr=+neon,+crc,+crypto,+fullfp16,+lse,+rcpc,+dotprod");
   argv.push_back(file.string());
   const CommandResult r = run_tool(argv);
   if (r.exit_code != 0) throw std::runtime_error("llvm-mc failed: " + r.err.substr(0, 200));
-  std::set<std::size_t> invalid;  // 1-based input lines
-  static const std::regex warning(R"(:(\d+):\d+: warning: invalid instruction encoding)");
-  for (std::sregex_iterator it(r.err.begin(), r.err.end(), warning), end; it != end; ++it)
-    invalid.insert(std::stoul((*it)[1]));
-  std::vector<std::string> out(instructions.size());
+  std::vector<std::string> out;
+  out.reserve(instructions.size());
   std::istringstream lines(r.out);
-  std::string text;
-  std::size_t next = 0;
+  std::string text, current;
   while (std::getline(lines, text)) {
     if (text.empty() || text[0] != '\t' || text.find(".text") != std::string::npos) continue;
-    while (next < out.size() && invalid.count(next + 1)) ++next;
-    if (next >= out.size()) throw std::runtime_error("llvm-mc printed more instructions than it was given");
-    out[next++] = text.substr(1);
+    text.erase(0, 1);
+    if (!arm && text == "int3") continue;
+    if (text == delimiter_text) {
+      out.push_back(current);
+      current.clear();
+    } else {
+      current += (current.empty() ? "" : "\n\t") + text;
+    }
   }
+  if (out.size() != instructions.size())
+    throw std::runtime_error(fmt::format("llvm-mc gave {} instructions for {}", out.size(), instructions.size()));
   return out;
 }
 
@@ -121,18 +146,25 @@ const ModelCpu& model_cpu(const std::string& name) {
   throw std::invalid_argument(fmt::format("unknown CPU model '{}' (valid: {})", name, valid));
 }
 
-std::map<std::uint64_t, BlockCost> cost_blocks(const std::map<std::uint64_t, TraceBlock>& blocks,
-                                               const ModelCpu& cpu) {
+std::map<std::uint64_t, BlockCost> cost_blocks(const std::map<std::uint64_t, TraceBlock>& blocks, const ModelCpu& cpu) {
   TempDir dir;
   std::vector<const std::vector<std::uint8_t>*> all;
   for (const auto& [pc, block] : blocks)
-    for (const auto& bytes : block.instructions) all.push_back(&bytes);
-  const std::vector<std::string> text = disassemble(all, cpu, dir);
+    for (std::size_t i = 0; i < block.instructions.size(); ++i)
+      all.push_back(block.truncated.count(i) ? nullptr : &block.instructions[i]);
+  std::vector<std::string> text = disassemble(all, cpu, dir);
+  // Instructions whose bytes qemu cut short: its own disassembly (AT&T, which
+  // llvm-mca reads; one it cannot is dropped below like any other).
+  std::size_t at = 0;
+  for (const auto& [pc, block] : blocks) {
+    for (const auto& [index, qemu_text] : block.truncated) text[at + index] = qemu_text;
+    at += block.instructions.size();
+  }
 
   // Regions: one per block with at least one costed instruction.
   std::map<std::uint64_t, BlockCost> costs;
-  std::vector<std::string> lines;             // the llvm-mca input
-  std::vector<std::uint64_t> line_block;      // block of each instruction line (0 for markers)
+  std::vector<std::string> lines;         // the llvm-mca input
+  std::vector<std::uint64_t> line_block;  // block of each instruction line (0 for markers)
   std::size_t k = 0;
   for (const auto& [pc, block] : blocks) {
     BlockCost& c = costs[pc];
@@ -141,8 +173,8 @@ std::map<std::uint64_t, BlockCost> cost_blocks(const std::map<std::uint64_t, Tra
     for (std::size_t i = 0; i < block.instructions.size(); ++i, ++k) {
       if (text[k].empty()) {
         ++c.unmodelled;
-      } else if (is_branch(text[k], cpu.arch)) {
-        c.cycles += 1;
+      } else if (is_branch(text[k], cpu.arch) || is_repeated_string(text[k], cpu.arch)) {
+        c.cycles = 1;
       } else {
         body.push_back(text[k]);
       }
@@ -180,7 +212,7 @@ std::map<std::uint64_t, BlockCost> cost_blocks(const std::map<std::uint64_t, Tra
       while (std::getline(out, l)) {
         if (std::regex_search(l, m, header)) region = std::stoull(m[1], nullptr, 16);
         if (l.starts_with("Total Cycles:") && costs.count(region))
-          costs[region].cycles += std::stod(l.substr(13)) / iterations;
+          costs[region].cycles = std::max(costs[region].cycles, std::stod(l.substr(13)) / iterations);
       }
       return costs;
     }

@@ -35,28 +35,37 @@ std::vector<std::string_view> words(std::string_view text) {
   return out;
 }
 
-// The instruction bytes of "0x<addr>:  <bytes>  <disassembly>": aarch64 prints
-// the 32-bit word (little-endian in memory), x86_64 the bytes in order.
-bool instruction_bytes(std::string_view line, const std::string& arch, std::vector<std::uint8_t>& out) {
+// The address, bytes and qemu's disassembly of "0x<addr>:  <bytes>  <text>":
+// aarch64 prints the 32-bit word (little-endian in memory), x86_64 the bytes
+// in order (at most 8 of them).
+bool instruction_line(std::string_view line, const std::string& arch, std::uint64_t& address,
+                      std::vector<std::uint8_t>& out, std::string& text) {
   const auto colon = line.find(':');
   if (colon == std::string_view::npos || !line.starts_with("0x")) return false;
-  std::uint64_t address = 0;
   if (!parse_hex(line.substr(0, colon), address)) return false;
   const auto w = words(line.substr(colon + 1));
   out.clear();
+  std::size_t used = 0;
   if (arch == "aarch64") {
     std::uint64_t word = 0;
     if (w.empty() || w[0].size() != 8 || !parse_hex(w[0], word)) return false;
     for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(word >> (8 * b)));
-    return true;
+    used = 1;
+  } else {
+    for (const auto& each : w) {
+      std::uint64_t byte = 0;
+      if (each.size() != 2 || !parse_hex(each, byte)) break;  // the disassembly starts
+      out.push_back(static_cast<std::uint8_t>(byte));
+      ++used;
+    }
+    if (out.empty() || out.size() > 15) return false;
   }
-  for (const auto& each : w) {
-    std::uint64_t byte = 0;
-    if (each.size() != 2 || !parse_hex(each, byte)) break;  // the disassembly starts
-    out.push_back(static_cast<std::uint8_t>(byte));
-  }
-  return !out.empty() && out.size() <= 15;
+  text.clear();
+  for (std::size_t i = used; i < w.size(); ++i) (text += text.empty() ? "" : " ") += w[i];
+  return true;
 }
+
+constexpr std::size_t x86_bytes_shown = 8;
 
 }  // namespace
 
@@ -67,6 +76,9 @@ QemuLogParser::QemuLogParser(std::string arch, std::string marker_symbol)
 }
 
 void QemuLogParser::close_block() {
+  // The block's last instruction: longer than shown if all 8 bytes are.
+  if (arch_ == "x86_64" && !block_.instructions.empty() && block_.instructions.back().size() >= x86_bytes_shown)
+    block_.truncated[block_.instructions.size() - 1] = last_text_;
   if (in_block_ && !block_.instructions.empty()) {
     trace_.blocks[block_pc_] = std::move(block_);
     if (marker_block_) trace_.marker_address = block_pc_;
@@ -86,9 +98,17 @@ void QemuLogParser::line(const std::string& text) {
   }
   if (in_block_) {
     std::vector<std::uint8_t> bytes;
-    if (instruction_bytes(l, arch_, bytes)) {
-      if (block_.instructions.empty()) block_pc_ = std::stoull(std::string(l.substr(2, l.find(':') - 2)), nullptr, 16);
+    std::uint64_t address = 0;
+    std::string text;
+    if (instruction_line(l, arch_, address, bytes, text)) {
+      if (block_.instructions.empty()) {
+        block_pc_ = address;
+      } else if (address - last_address_ > block_.instructions.back().size()) {
+        block_.truncated[block_.instructions.size() - 1] = last_text_;  // longer than the bytes shown
+      }
       block_.instructions.push_back(std::move(bytes));
+      last_address_ = address;
+      last_text_ = std::move(text);
       return;
     }
     close_block();

@@ -132,7 +132,8 @@ std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
     result = ProcessRunner().run(command);
     parse_error = reader.stop();
   }
-  if (result.exit_code == 127) throw std::runtime_error(fmt::format("cannot run {}: {}", command.argv.front(), result.err));
+  if (result.exit_code == 127)
+    throw std::runtime_error(fmt::format("cannot run {}: {}", command.argv.front(), result.err));
   if (result.exit_code != 0)
     throw std::runtime_error(fmt::format("the probe failed (exit {}): {}", result.exit_code, last_line(result.err)));
   if (!parse_error.empty()) throw std::runtime_error("reading the qemu log: " + parse_error);
@@ -140,8 +141,8 @@ std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
 
   std::vector<Row> rows = read_csv_text(result.out, "the probe's rows");
   if (trace.segments.size() != rows.size())
-    throw std::runtime_error(fmt::format("the probe ran {} cases but the log holds {} traced segments", rows.size(),
-                                         trace.segments.size()));
+    throw std::runtime_error(
+        fmt::format("the probe ran {} cases but the log holds {} traced segments", rows.size(), trace.segments.size()));
   std::map<std::uint64_t, TraceBlock> executed;
   for (const auto& segment : trace.segments)
     for (const auto& [pc, count] : segment) {
@@ -164,8 +165,8 @@ std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
     r.rounds = 1;
     r.samples = request.repetitions;
     r.instructions = static_cast<std::uint64_t>(std::llround(e.instructions));
-    r.instructions_note = fmt::format("executed under qemu-{}; {:.2f}% of them not costed by llvm-mca", cpu.arch,
-                                      100 * e.unmodelled);
+    r.instructions_note =
+        fmt::format("executed under qemu-{}; {:.2f}% of them not costed by llvm-mca", cpu.arch, 100 * e.unmodelled);
     r.emulated = true;
     r.noisy = false;
     r.noise.clear();

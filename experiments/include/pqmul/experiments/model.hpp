@@ -7,7 +7,8 @@
 // blocks' estimates weighted by their execution counts.
 //
 // What the model leaves out: caches and memory latency (every load hits L1),
-// branch prediction (a branch costs one cycle and is never mispredicted),
+// branch prediction (branches are always predicted: a block that branches
+// takes at least one cycle, the branch is otherwise free),
 // and dependencies between blocks (each block is costed as its own steady
 // loop, so a block's latency chain overlaps with itself but not with its
 // neighbours). Rows it makes carry counter "model:<cpu>" and emulated=true.
@@ -33,8 +34,12 @@ const std::vector<ModelCpu>& model_cpus();
 const ModelCpu& model_cpu(const std::string& name);
 
 // One translated block: the bytes of each of its instructions in order.
+// qemu prints at most 8 bytes of an x86 instruction: where an instruction is
+// longer (its successor's address says so, or it ends the block with 8 bytes
+// shown), `truncated` holds qemu's own disassembly of it instead.
 struct TraceBlock {
   std::vector<std::vector<std::uint8_t>> instructions;
+  std::map<std::size_t, std::string> truncated;  // instruction index -> qemu's text
 };
 
 // Executions between pairs of marker calls: segment i counts, per block
@@ -59,7 +64,8 @@ class QemuLogParser {
   std::string arch_, marker_;
   BlockTrace trace_;
   bool in_block_ = false, marker_block_ = false, counting_ = false;
-  std::uint64_t block_pc_ = 0;
+  std::uint64_t block_pc_ = 0, last_address_ = 0;
+  std::string last_text_;
   TraceBlock block_;
   std::size_t marks_ = 0;
   void close_block();
@@ -68,7 +74,7 @@ BlockTrace parse_qemu_log(std::istream& in, const std::string& arch, const std::
 
 // A block's estimate on one core.
 struct BlockCost {
-  double cycles = 0;             // per execution: llvm-mca's steady-state cycles plus one per branch
+  double cycles = 0;             // per execution: llvm-mca's steady-state cycles, at least 1 with a branch
   std::size_t instructions = 0;  // in the block
   std::size_t unmodelled = 0;    // instructions llvm-mca could not cost (counted as zero cycles)
 };
