@@ -47,6 +47,20 @@ fi
 
 cp "$check" "$out/oracle-check.txt"
 
+# The Arm claims' model rows: the aarch64 build (NEON) traced under qemu and
+# costed by llvm-mca for the cores the papers used, into model.csv beside the
+# measured rows (pqmul reproduce reads both; a model row never pools with a
+# measured one). A failure here leaves those claims undecided, nothing else.
+echo "== modelled Arm rows (pqmul model: the aarch64 build under qemu, costed by llvm-mca)"
+if cmake --preset aarch64 >/dev/null && cmake --build --preset aarch64 --target pqmul -j "${JOBS:-$(nproc)}" >/dev/null &&
+  "$pqmul" model --cpu cortex-a53,cortex-a72,apple-m1 --probe build/aarch64/experiments/pqmul \
+    --scheme kyber512,kyber768,kyber1024 --multiplier ntt --isa portable,neon --strategy cached \
+    --format csv -o "$out/model.csv"; then
+  echo "   $(($(wc -l <"$out/model.csv") - 1)) model rows in $out/model.csv"
+else
+  echo "reproduce: no model rows (the aarch64 build or pqmul model failed, see above); the Arm claims stay undecided" >&2
+fi
+
 echo "== claims"
 "$pqmul" reproduce --results "$out"
 

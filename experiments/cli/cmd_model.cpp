@@ -6,6 +6,7 @@
 // to trust the Arm figures.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -75,18 +76,21 @@ std::string row_key(const Row& r) {
 }
 
 std::string model_table(const std::vector<Row>& rows) {
-  std::string out = fmt::format("{:<40} {:<20} {:<8} {:>14} {:>14} {:>6} {:>9}\n", "id", "operation", "strategy",
-                                "cycles", "instructions", "IPC", "uncosted");
+  std::string out = fmt::format("{:<28} {:<20} {:<8} {:<18} {:>12} {:>13} {:>5} {:>9}\n", "id", "operation", "strategy",
+                                "counter", "cycles", "instructions", "IPC", "uncosted");
   for (const auto& r : rows) {
     const double ipc =
         r.median && *r.median > 0 && r.instructions ? static_cast<double>(*r.instructions) / *r.median : 0;
     const auto pct = r.instructions_note.find('%');
-    const auto semi = r.instructions_note.rfind(' ', pct == std::string::npos ? 0 : pct);
-    const std::string uncosted = pct == std::string::npos ? "-" : r.instructions_note.substr(semi + 1, pct - semi);
-    out += fmt::format("{:<40} {:<20} {:<8} {:>14.0f} {:>14} {:>6.2f} {:>9}\n", r.id, r.operation, r.strategy,
-                       r.median.value_or(0), r.instructions.value_or(0), ipc, uncosted);
+    const auto space = r.instructions_note.rfind(' ', pct == std::string::npos ? 0 : pct);
+    const std::string uncosted = pct == std::string::npos ? "-" : r.instructions_note.substr(space + 1, pct - space);
+    out += fmt::format("{:<28} {:<20} {:<8} {:<18} {:>12.0f} {:>13} {:>5.2f} {:>9}\n", r.id, r.operation, r.strategy,
+                       r.counter, r.median.value_or(0), r.instructions.value_or(0), ipc, uncosted);
   }
-  if (!rows.empty()) out += fmt::format("counter: {}; cpu: {}\n", rows.front().counter, rows.front().cpu);
+  std::vector<std::string> models;
+  for (const auto& r : rows)
+    if (std::find(models.begin(), models.end(), r.cpu) == models.end()) models.push_back(r.cpu);
+  for (const auto& m : models) out += "model: " + m + "\n";
   return out;
 }
 
@@ -135,12 +139,16 @@ std::string validation(const ModelOptions& o, const std::vector<Row>& modelled, 
 }
 
 void run_model_command(const ModelOptions& o) {
+  const std::vector<std::string> cpus = split_list(o.cpu);
   const ModelCpu* cpu = nullptr;
   try {
-    cpu = &model_cpu(o.cpu);
+    if (cpus.empty()) throw std::invalid_argument("--cpu names no CPU");
+    for (const auto& each : cpus) (void)model_cpu(each);
+    cpu = &model_cpu(cpus.front());
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  if (o.measure && cpus.size() > 1) throw UsageError("--measure validates one CPU model at a time");
   if (o.format != "table" && o.format != "csv") throw UsageError("--format must be table or csv");
   if (o.schemes.empty() == o.rings.empty()) throw UsageError("name either --scheme or --ring");
   if (o.measure && cpu->arch != host_arch())
@@ -152,7 +160,7 @@ void run_model_command(const ModelOptions& o) {
     (void)output->add(o.output, OutputFiles::Access::world_readable);
   }
   ModelRequest request;
-  request.cpu = o.cpu;
+  request.cpus = cpus;
   request.selection = selection_arguments(o);
   request.probe = o.probe.empty() ? default_probe(*cpu) : o.probe;
   request.repetitions = o.repeat;
@@ -183,7 +191,7 @@ const CommandRegistration model_registration([](CLI::App& app) {
       "costed by llvm-mca with the core's scheduling model");
   std::string cpus;
   for (const auto& c : model_cpus()) cpus += (cpus.empty() ? "" : ", ") + c.name;
-  cmd->add_option("--cpu", o->cpu, "core: " + cpus)->required();
+  cmd->add_option("--cpu", o->cpu, "core(s), comma-separated, of one architecture: " + cpus)->required();
   cmd->add_option("--scheme", o->schemes, "KEM scheme(s), comma-separated");
   cmd->add_option("--ring", o->rings, "ring(s), comma-separated");
   cmd->add_option("--multiplier", o->multipliers, "multiplier(s) (default: all registered)");

@@ -72,14 +72,24 @@ void run(const ReproduceOptions& o) {
   if (results.empty() && !needs_rows) {
     context = "Counted claims only: no sweep results needed.";
   } else if (results.empty()) {
-    fmt::print("No sweep results found (looked in {}). Claims measured from rows need a sweep first:\n"
-               "  pqmul sweep experiments/sweeps/quick.toml\n"
-               "Their missing rows are listed below; counted claims are computed now.\n\n",
-               fmt::join(looked_in, ", "));
+    fmt::print(
+        "No sweep results found (looked in {}). Claims measured from rows need a sweep first:\n"
+        "  pqmul sweep experiments/sweeps/quick.toml\n"
+        "Their missing rows are listed below; counted claims are computed now.\n\n",
+        fmt::join(looked_in, ", "));
     context = "No sweep results: counted claims only.";
   } else {
     try {
       rows = read_results(results);
+      // Modelled rows (pqmul model) live in a file of their own beside the measured ones.
+      if (const fs::path model = fs::path(results) / "model.csv"; fs::is_directory(results) && fs::exists(model)) {
+        for (auto& r : read_csv(model.string())) {
+          if (!is_model_row(r) || !r.emulated)
+            throw std::invalid_argument(fmt::format("{} holds a row that is not modelled ({} {}, counter '{}')",
+                                                    model.string(), r.id, r.operation, r.counter));
+          rows.push_back(std::move(r));
+        }
+      }
     } catch (const std::exception& e) {
       throw UsageError(e.what());
     }
@@ -116,10 +126,10 @@ const CommandRegistration reproduce_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("reproduce", "Print every published claim beside our figure, with a verdict");
   static ReproduceOptions o;
   cmd->add_option("ids", o.ids, "claim identifiers (default: all)");
-  cmd->add_option("--results", o.results,
-                  "sweep results directory (default: the newest results/*/ with results.csv)");
+  cmd->add_option("--results", o.results, "sweep results directory (default: the newest results/*/ with results.csv)");
   cmd->add_option("--claims", o.claims, "directory of the claim specs")->capture_default_str();
-  cmd->add_option("-o,--output", o.output, "where claims.md / claims.tex / claims.json go (default: the results directory)");
+  cmd->add_option("-o,--output", o.output,
+                  "where claims.md / claims.tex / claims.json go (default: the results directory)");
   cmd->callback([] { run(o); });
 });
 

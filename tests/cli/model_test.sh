@@ -46,6 +46,15 @@ PY
 grep -Eq "^kyber/ntt/avx2 +transform .*%$" measure.txt || fail "--measure prints no error for the row: $(cat measure.txt)"
 grep -q "core cycles per tick" measure.txt || fail "--measure does not say how ticks became cycles"
 
+# pqmul reproduce reads model.csv beside results.csv, and refuses a measured row in it.
+mkdir -p run && cp bench.csv run/results.csv && cp model.csv run/model.csv
+"$pqmul_bin" reproduce kyber-neon-m1 --results run -o run-out >reproduce.txt 2>&1 || fail "reproduce exited $?: $(tail -2 reproduce.txt)"
+grep -q "model:znver3" reproduce.txt || fail "reproduce did not read model.csv: $(head -2 reproduce.txt)"
+mkdir -p bad && cp bench.csv bad/results.csv && cp bench.csv bad/model.csv
+"$pqmul_bin" reproduce kyber-neon-m1 --results bad -o bad-out >/dev/null 2>err.txt && fail "a measured row in model.csv was accepted"
+grep -q "not modelled" err.txt || fail "model.csv with a measured row: $(cat err.txt)"
+[[ ! -e bad-out/claims.md ]] || fail "a refused reproduce wrote claims.md"
+
 expect_refusal() {  # expect_refusal PATTERN ARGS...
   local pattern=$1
   shift

@@ -13,13 +13,10 @@ namespace pqmul::experiments::claims_detail {
 namespace {
 
 // The value of `row`: the median of its round or repetition medians where it has them.
-double row_value(const Row& row) {
-  return interval_units(row).empty() ? *row.median : median_of(interval_units(row));
-}
+double row_value(const Row& row) { return interval_units(row).empty() ? *row.median : median_of(interval_units(row)); }
 
 bool has_repetitions(const Side& side) {
-  return std::all_of(side.rows.begin(), side.rows.end(),
-                     [](const Row* r) { return interval_units(*r).size() >= 2; });
+  return std::all_of(side.rows.begin(), side.rows.end(), [](const Row* r) { return interval_units(*r).size() >= 2; });
 }
 
 double resampled_side(const Side& side, std::mt19937_64& rng) {
@@ -43,9 +40,9 @@ double resampled_ratio(const SidePair& cell, std::mt19937_64& rng) {
                             const Selector& selector, const std::string& role) {
   std::vector<std::string> named;
   for (const Row* r : matched) named.push_back(fmt::format("row {} ({})", r - all.data() + 1, row_label(*r)));
-  throw std::invalid_argument(fmt::format(
-      "{}: {} rows match {}: {}; name the params, strategy or other field that tells them apart", role,
-      matched.size(), selector.describe(), fmt::join(named, ", ")));
+  throw std::invalid_argument(
+      fmt::format("{}: {} rows match {}: {}; name the params, strategy or other field that tells them apart", role,
+                  matched.size(), selector.describe(), fmt::join(named, ", ")));
 }
 
 // Fields the selector accepts several values of: a "min" pick takes one row per combination.
@@ -76,7 +73,11 @@ Side select_side(const std::vector<Row>& all, const Selector& selector, const st
   for (const auto& [key, matched] : families) {
     if (matched.size() > 1) ambiguous(all, matched, selector, role);
     std::string reason;
-    if (usable_for_timing(*matched.front(), &reason)) {
+    // Model rows (pqmul model) ran under qemu, but their figure is the
+    // model's estimate, not a timing of the emulator: emulated is expected.
+    Row timed = *matched.front();
+    if (model) timed.emulated = false;
+    if (usable_for_timing(timed, &reason)) {
       side.rows.push_back(matched.front());
     } else {
       ++unusable;
@@ -90,8 +91,8 @@ Side select_side(const std::vector<Row>& all, const Selector& selector, const st
     side.missing = fmt::format("{}: {} {}(s) with {}, not usable ({})", role, unusable, kind, selector.describe(), why);
   } else if (pick == "min" && families.size() < family_size(selector)) {
     // The best of a family is only the best when every member was measured.
-    side.missing = fmt::format("{}: {} of the {} {}s of the family {}", role, families.size(),
-                               family_size(selector), kind, selector.describe());
+    side.missing = fmt::format("{}: {} of the {} {}s of the family {}", role, families.size(), family_size(selector),
+                               kind, selector.describe());
   }
   if (!side.missing.empty()) side.rows.clear();
   return side;
@@ -135,9 +136,8 @@ Ratio geomean_ratio(const std::vector<SidePair>& cells) {
     return has_repetitions(*c.first) && has_repetitions(*c.second);
   });
   if (all_repeated)
-    r.interval = bootstrap_interval([&](std::mt19937_64& rng) {
-      return geomean([&](const SidePair& c) { return resampled_ratio(c, rng); });
-    });
+    r.interval = bootstrap_interval(
+        [&](std::mt19937_64& rng) { return geomean([&](const SidePair& c) { return resampled_ratio(c, rng); }); });
   return r;
 }
 

@@ -96,7 +96,15 @@ std::string last_line(const std::string& text) {
 }  // namespace
 
 std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
-  const ModelCpu& cpu = model_cpu(request.cpu);
+  if (request.cpus.empty()) throw std::invalid_argument("no CPU to model");
+  std::vector<const ModelCpu*> models;
+  for (const auto& name : request.cpus) {
+    models.push_back(&model_cpu(name));
+    if (models.back()->arch != models.front()->arch)
+      throw std::invalid_argument(fmt::format("{} and {} run different builds ({} and {}): model them separately",
+                                              models.front()->name, name, models.front()->arch, models.back()->arch));
+  }
+  const ModelCpu& cpu = *models.front();
   if (request.repetitions == 0 || request.repetitions > 1000)
     throw std::invalid_argument("--repeat must be between 1 and 1000");
   std::error_code ec;
@@ -139,10 +147,10 @@ std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
   if (!parse_error.empty()) throw std::runtime_error("reading the qemu log: " + parse_error);
   BlockTrace trace = parser.finish();
 
-  std::vector<Row> rows = read_csv_text(result.out, "the probe's rows");
-  if (trace.segments.size() != rows.size())
-    throw std::runtime_error(
-        fmt::format("the probe ran {} cases but the log holds {} traced segments", rows.size(), trace.segments.size()));
+  const std::vector<Row> probe_rows = read_csv_text(result.out, "the probe's rows");
+  if (trace.segments.size() != probe_rows.size())
+    throw std::runtime_error(fmt::format("the probe ran {} cases but the log holds {} traced segments",
+                                         probe_rows.size(), trace.segments.size()));
   std::map<std::uint64_t, TraceBlock> executed;
   for (const auto& segment : trace.segments)
     for (const auto& [pc, count] : segment) {
@@ -150,27 +158,31 @@ std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
       if (it == trace.blocks.end()) throw std::runtime_error(fmt::format("block 0x{:x} ran but was never logged", pc));
       executed.emplace(pc, it->second);
     }
-  log << fmt::format("pqmul model: {} cases, {} distinct blocks; costing them with llvm-mca -mcpu={} ({})\n",
-                     rows.size(), executed.size(), cpu.llvm_cpu, cpu.llvm_model);
-  const auto costs = cost_blocks(executed, cpu);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const SegmentEstimate e = estimate_segment(trace.segments[i], costs, request.repetitions);
-    Row& r = rows[i];
-    r.counter = "model:" + cpu.name;
-    r.median = std::round(e.cycles * 10) / 10;  // a model: a tenth of a cycle is already more than it knows
-    r.p10 = r.p90 = r.ci_low = r.ci_high = r.counter_overhead = r.counter_hz = std::nullopt;
-    r.repetition_medians.clear();
-    r.round_medians.clear();
-    r.repetitions = request.repetitions;
-    r.rounds = 1;
-    r.samples = request.repetitions;
-    r.instructions = static_cast<std::uint64_t>(std::llround(e.instructions));
-    r.instructions_note =
-        fmt::format("executed under qemu-{}; {:.2f}% of them not costed by llvm-mca", cpu.arch, 100 * e.unmodelled);
-    r.emulated = true;
-    r.noisy = false;
-    r.noise.clear();
-    r.cpu = fmt::format("{} (modelled: {})", cpu.name, cpu.llvm_model);
+  std::vector<Row> rows;
+  for (const ModelCpu* each : models) {
+    log << fmt::format("pqmul model: {} cases, {} distinct blocks; costing them with llvm-mca -mcpu={} ({})\n",
+                       probe_rows.size(), executed.size(), each->llvm_cpu, each->llvm_model);
+    const auto costs = cost_blocks(executed, *each);
+    for (std::size_t i = 0; i < probe_rows.size(); ++i) {
+      const SegmentEstimate e = estimate_segment(trace.segments[i], costs, request.repetitions);
+      Row r = probe_rows[i];
+      r.counter = "model:" + each->name;
+      r.median = std::round(e.cycles * 10) / 10;  // a model: a tenth of a cycle is already more than it knows
+      r.p10 = r.p90 = r.ci_low = r.ci_high = r.counter_overhead = r.counter_hz = std::nullopt;
+      r.repetition_medians.clear();
+      r.round_medians.clear();
+      r.repetitions = request.repetitions;
+      r.rounds = 1;
+      r.samples = request.repetitions;
+      r.instructions = static_cast<std::uint64_t>(std::llround(e.instructions));
+      r.instructions_note =
+          fmt::format("executed under qemu-{}; {:.2f}% of them not costed by llvm-mca", each->arch, 100 * e.unmodelled);
+      r.emulated = true;
+      r.noisy = false;
+      r.noise.clear();
+      r.cpu = fmt::format("{} (modelled: {})", each->name, each->llvm_model);
+      rows.push_back(std::move(r));
+    }
   }
   return rows;
 }

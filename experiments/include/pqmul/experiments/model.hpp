@@ -95,13 +95,14 @@ SegmentEstimate estimate_segment(const std::map<std::uint64_t, std::uint64_t>& c
 // What `pqmul model` runs: the bench selection arguments passed to the probe
 // (`pqmul model-probe`) of the target build.
 struct ModelRequest {
-  std::string cpu;
+  std::vector<std::string> cpus;       // one trace, costed for each (they share an architecture)
   std::vector<std::string> selection;  // --scheme/--ring/--multiplier/--isa/--strategy/--ops/--rank arguments
   std::string probe;                   // the target build's pqmul
   std::uint64_t repetitions = 2;       // traced runs per case after one warm-up run
 };
-// Rows of the probe with median = modelled cycles, instructions = dynamic
-// instruction count, counter = "model:<cpu>", emulated = true.
+// Rows of the probe, once per CPU, with median = modelled cycles,
+// instructions = dynamic instruction count, counter = "model:<cpu>",
+// emulated = true.
 std::vector<Row> run_model(const ModelRequest& request, std::ostream& log);
 
 // Core cycles per tick of a counter read by begin / end: the fastest of 50
