@@ -45,7 +45,14 @@ void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<Reg
   if constexpr (toom_simd_supports<R>) {
     static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
     entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::avx2, [](const Params& p) {
-      return make_toom_simd_ring_multiplier<R>(p);
+      return make_toom_simd_ring_multiplier<R>(p, Isa::avx2);
+    });
+  }
+#elif defined(PQMUL_ARM_SIMD)
+  if constexpr (toom_simd_supports<R>) {
+    static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
+    entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::neon, [](const Params& p) {
+      return make_toom_simd_ring_multiplier<R>(p, Isa::neon);
     });
   }
 #endif

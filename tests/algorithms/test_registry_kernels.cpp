@@ -47,7 +47,7 @@ TEST_CASE("the SIMD Toom-4 kernels sit on the portable plan they compute", "[reg
     // The portable plan's leaves are the kernels' schoolbook products.
     CHECK((n + split - 1) / split == toom_avx2::leaf_length(toom_avx2::best_blocks(n)));
   }
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
   CHECK(with_kernel == 6);  // saber, saber-p and the four NTRU rings
 #else
   CHECK(with_kernel == 0);

@@ -1,7 +1,6 @@
 // Part of the toom4-k2 kernels (toom4k2_kernels.inl): the way into the lanes,
 // Toom-4 and Karatsuba evaluation on blocks, and the transpositions between
 // leaves and groups of 16 leaves.
-#include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -80,25 +79,25 @@ V* karatsuba_eval_blocks(const V* a, std::size_t m, V* out) {
 inline void transpose8_halves(const V* r, V* out, std::size_t stride) {
   V a[4], b[4], c[8];
   for (int i = 0; i < 4; ++i) {
-    a[i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
-    b[i] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    a[i] = unpack_lo16(r[2 * i], r[2 * i + 1]);
+    b[i] = unpack_hi16(r[2 * i], r[2 * i + 1]);
   }
-  c[0] = _mm256_unpacklo_epi32(a[0], a[1]);
-  c[1] = _mm256_unpackhi_epi32(a[0], a[1]);
-  c[2] = _mm256_unpacklo_epi32(a[2], a[3]);
-  c[3] = _mm256_unpackhi_epi32(a[2], a[3]);
-  c[4] = _mm256_unpacklo_epi32(b[0], b[1]);
-  c[5] = _mm256_unpackhi_epi32(b[0], b[1]);
-  c[6] = _mm256_unpacklo_epi32(b[2], b[3]);
-  c[7] = _mm256_unpackhi_epi32(b[2], b[3]);
-  store(out + 0 * stride, _mm256_unpacklo_epi64(c[0], c[2]));
-  store(out + 1 * stride, _mm256_unpackhi_epi64(c[0], c[2]));
-  store(out + 2 * stride, _mm256_unpacklo_epi64(c[1], c[3]));
-  store(out + 3 * stride, _mm256_unpackhi_epi64(c[1], c[3]));
-  store(out + 4 * stride, _mm256_unpacklo_epi64(c[4], c[6]));
-  store(out + 5 * stride, _mm256_unpackhi_epi64(c[4], c[6]));
-  store(out + 6 * stride, _mm256_unpacklo_epi64(c[5], c[7]));
-  store(out + 7 * stride, _mm256_unpackhi_epi64(c[5], c[7]));
+  c[0] = unpack_lo32(a[0], a[1]);
+  c[1] = unpack_hi32(a[0], a[1]);
+  c[2] = unpack_lo32(a[2], a[3]);
+  c[3] = unpack_hi32(a[2], a[3]);
+  c[4] = unpack_lo32(b[0], b[1]);
+  c[5] = unpack_hi32(b[0], b[1]);
+  c[6] = unpack_lo32(b[2], b[3]);
+  c[7] = unpack_hi32(b[2], b[3]);
+  store(out + 0 * stride, unpack_lo64(c[0], c[2]));
+  store(out + 1 * stride, unpack_hi64(c[0], c[2]));
+  store(out + 2 * stride, unpack_lo64(c[1], c[3]));
+  store(out + 3 * stride, unpack_hi64(c[1], c[3]));
+  store(out + 4 * stride, unpack_lo64(c[4], c[6]));
+  store(out + 5 * stride, unpack_hi64(c[4], c[6]));
+  store(out + 6 * stride, unpack_lo64(c[5], c[7]));
+  store(out + 7 * stride, unpack_hi64(c[5], c[7]));
 }
 
 // out[j * stride] = column j of the 16x16 matrix whose rows are
@@ -106,13 +105,13 @@ inline void transpose8_halves(const V* r, V* out, std::size_t stride) {
 // loading (an insert from memory is cheaper than a cross-lane permutation), so
 // the in-lane 8x8 transpositions give the columns directly.
 inline void transpose16(const V* in, V* out, std::size_t stride, std::size_t in_stride = 1) {
-  const auto* half = reinterpret_cast<const __m128i*>(in);
+  const auto* values = reinterpret_cast<const std::int16_t*>(in);
   V low[8], high[8];
   for (std::size_t r = 0; r < 8; ++r) {
-    const __m128i* row = half + 2 * r * in_stride;
-    const __m128i* row8 = half + 2 * (r + 8) * in_stride;
-    low[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(row)), _mm_loadu_si128(row8), 1);
-    high[r] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(row + 1)), _mm_loadu_si128(row8 + 1), 1);
+    const std::int16_t* row = values + 16 * r * in_stride;
+    const std::int16_t* row8 = values + 16 * (r + 8) * in_stride;
+    low[r] = join_halves(row, row8);
+    high[r] = join_halves(row + 8, row8 + 8);
   }
   transpose8_halves(low, out, stride);
   transpose8_halves(high, out + 8 * stride, stride);

@@ -1,6 +1,5 @@
 // Part of the toom4-k2 kernels (toom4k2_kernels.inl): the evaluation, products
 // and interpolation of exact leaves (pieces of m = 5 .. 13 blocks).
-#include <immintrin.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -66,19 +65,19 @@ void evaluate_exact(const std::int16_t* a, std::size_t n, V* groups) {
     std::memset(tail + have, 0, (16 * S - have) * sizeof(std::int16_t));
     piece[j] = tail;
   }
-  const V lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const V lane = lane_indices();
   for (std::size_t c = 0; c < S; ++c) {
     // The last column reads into the next sub-piece: masked off.
-    const V keep = _mm256_cmpgt_epi16(set(static_cast<std::int16_t>(length - 16 * c)), lane);
+    const V keep = greater(set(static_cast<std::int16_t>(length - 16 * c)), lane);
     V column[16];
 #pragma GCC unroll 16
-    for (std::size_t j = 0; j < 16; ++j) column[j] = _mm256_and_si256(load(piece[j] + 16 * c), keep);
+    for (std::size_t j = 0; j < 16; ++j) column[j] = band(load(piece[j] + 16 * c), keep);
     V pieces[7 * 4], evaluated[16 * exact_groups];
     toom4_eval_units([&column](std::size_t j) { return column[j]; }, 4, pieces);
     V* end = evaluated;
 #pragma GCC unroll 7
     for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_fixed<4>(pieces + 4 * k, end);
-    evaluated[exact_leaf_count] = _mm256_setzero_si256();
+    evaluated[exact_leaf_count] = zero();
     for (std::size_t g = 0; g < exact_groups; ++g) transpose16(evaluated + 16 * g, groups + (g * S + c) * 16, 1);
   }
 }
@@ -90,7 +89,7 @@ inline void exact_group_product(const V* x, const V* y, V* out) {
   constexpr std::size_t S = leaf_blocks_of(M);
   row_product<M>(x, y, out);
 #pragma GCC unroll 16
-  for (std::size_t i = 8 * M; i < 32 * S; ++i) out[i] = _mm256_setzero_si256();
+  for (std::size_t i = 8 * M; i < 32 * S; ++i) out[i] = zero();
 }
 
 // Group g's product rows -> products[c * exact_column_units + 2 leaf + segment]

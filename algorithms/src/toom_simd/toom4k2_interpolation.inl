@@ -1,6 +1,5 @@
 // Part of the toom4-k2 kernels (toom4k2_kernels.inl): the way out, Karatsuba
 // recombination, Toom-4 interpolation and the reduction into the ring.
-#include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -61,7 +60,7 @@ inline const V* karatsuba_interp_fixed(const V* p, V* out) {
 #pragma GCC unroll 64
     for (std::size_t i = 0; i < h; ++i) {
       const V l0 = out[i], l1 = out[h + i], h0 = out[2 * h + i];
-      const V h1 = 3 * h + i < 2 * M ? out[3 * h + i] : _mm256_setzero_si256();
+      const V h1 = 3 * h + i < 2 * M ? out[3 * h + i] : zero();
       out[h + i] = add(l1, sub(mid[i], add(l0, h0)));
       out[2 * h + i] = add(h0, sub(mid[h + i], add(l1, h1)));
     }
@@ -81,14 +80,14 @@ void toom4_interp_blocks(const V* w, std::size_t m, V* out) {
   const std::size_t len = 2 * m;
   const V inv3 = set(static_cast<std::int16_t>(43691)), inv9 = set(static_cast<std::int16_t>(36409)),
           inv15 = set(static_cast<std::int16_t>(61167)), c45 = set(45), c30 = set(30);
-  const V zero = _mm256_setzero_si256();
-  for (std::size_t i = 0; i < 8 * m; ++i) out[i] = zero;
+  const V none = zero();
+  for (std::size_t i = 0; i < 8 * m; ++i) out[i] = none;
   for (std::size_t i = 0; i < len; ++i) {
     V r0 = w[0 * len + i], r1 = w[1 * len + i], r2 = w[2 * len + i], r3 = w[3 * len + i];
     V r4 = w[4 * len + i], r5 = w[5 * len + i], r6 = w[6 * len + i];
     r1 = add(r1, r4);
     r5 = sub(r5, r4);
-    r3 = _mm256_srli_epi16(sub(r3, r2), 1);
+    r3 = shr(sub(r3, r2), 1);
     r4 = sub(r4, r0);
     r4 = sub(r4, shl(r6, 6));
     r4 = add(shl(r4, 1), r5);
@@ -97,11 +96,11 @@ void toom4_interp_blocks(const V* w, std::size_t m, V* out) {
     r2 = sub(r2, r6);
     r2 = sub(r2, r0);
     r1 = add(r1, mul(c45, r2));
-    r4 = _mm256_srli_epi16(mul(sub(r4, shl(r2, 3)), inv3), 3);
+    r4 = shr(mul(sub(r4, shl(r2, 3)), inv3), 3);
     r5 = add(r5, r1);
-    r1 = _mm256_srli_epi16(mul(add(r1, shl(r3, 4)), inv9), 1);
-    r3 = sub(zero, add(r3, r1));
-    r5 = _mm256_srli_epi16(mul(sub(mul(c30, r1), r5), inv15), 2);
+    r1 = shr(mul(add(r1, shl(r3, 4)), inv9), 1);
+    r3 = sub(none, add(r3, r1));
+    r5 = shr(mul(sub(mul(c30, r1), r5), inv15), 2);
     r2 = sub(r2, r4);
     r1 = sub(r1, r5);
     out[i] = add(out[i], r6);
@@ -120,7 +119,7 @@ void fold_reduce(const std::int16_t* c, std::size_t n, bool negacyclic, std::uin
   std::size_t j = 0;
   for (; j + 16 <= n; j += 16) {
     const V lo = load(c + j), hi = load(c + j + n);
-    store(out + j, _mm256_and_si256(negacyclic ? sub(lo, hi) : add(lo, hi), mask));
+    store(out + j, band(negacyclic ? sub(lo, hi) : add(lo, hi), mask));
   }
   for (; j < n; ++j) {
     const unsigned v = negacyclic ? unsigned(std::uint16_t(c[j])) - std::uint16_t(c[j + n])

@@ -1,6 +1,5 @@
 // Part of the toom4-k2 kernels (toom4k2_kernels.inl): the products of 16
 // leaves side by side, one per lane: schoolbook on blocks, Karatsuba on rows.
-#include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -22,18 +21,18 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
   for (int half = 0; half < 16; half += 8) {
     V ai[8];
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) ai[i] = _mm256_loadu_si256(a + half + i);
+    for (int i = 0; i < 8; ++i) ai[i] = load(a + half + i);
 #pragma GCC unroll 23
     for (int k = 0; k < 23; ++k) {  // k = i + j over this half's i in [0, 8)
       // Fresh: the first half starts every row at zero; the second half reads
       // the rows 8..22 the first half wrote and starts the rows above at zero.
-      V c = Fresh && (half == 0 || k >= 15) ? _mm256_setzero_si256() : _mm256_loadu_si256(acc + half + k);
+      V c = Fresh && (half == 0 || k >= 15) ? zero() : load(acc + half + k);
 #pragma GCC unroll 8
       for (int i = 0; i < 8; ++i) {
         const int j = k - i;
-        if (j >= 0 && j < 16) c = add(c, mul(ai[i], _mm256_loadu_si256(b + j)));
+        if (j >= 0 && j < 16) c = add(c, mul(ai[i], load(b + j)));
       }
-      _mm256_storeu_si256(acc + half + k, c);
+      store(acc + half + k, c);
     }
   }
 }
@@ -56,7 +55,7 @@ inline void row_schoolbook(const V* __restrict a, const V* __restrict b, V* __re
     for (std::size_t i = low + 1; i <= high; ++i) c = add(c, mul(ai[i], b[k - i]));
     out[k] = c;
   }
-  out[2 * B - 1] = _mm256_setzero_si256();
+  out[2 * B - 1] = zero();
 }
 
 // out[0 .. 8B) = the lane-wise product of x and y (4B rows each): two levels

@@ -1,9 +1,9 @@
-// Toom4Simd<R>: the typed multiplier over the AVX2 kernels, and its
-// registry maker, for every ring whose q is a power of two <= 2^13. Compiled
-// for the baseline ISA; only the kernels it calls need AVX2.
+// Toom4Simd<R>: the typed multiplier over the AVX2 (or NEON) kernels, and
+// its registry maker, for every ring whose q is a power of two <= 2^13.
+// Compiled for the baseline ISA; only the kernels it calls need AVX2.
 #include "pqmul/algorithms/toom_simd.hpp"
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
 #include <cassert>
 #include <stdexcept>
@@ -58,20 +58,23 @@ void Toom4Simd<R>::multiply_modulo(const operand& x, const operand& y, std::uint
 }
 
 template <RingDescription R>
-std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params) {
+std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params, Isa isa) {
+  const std::string name(isa_name(isa));
   params.require_only({"word"});
   if (params.get("word", "16") != "16")
-    throw std::invalid_argument("the AVX2 " + std::string(toom_simd_plan<R>) + " runs in 16-bit words (word=16)");
-  if (const std::string why = isa_unavailable_reason(Isa::avx2); !why.empty())
-    throw std::invalid_argument("avx2 cannot run: " + why);
+    throw std::invalid_argument("the " + name + " " + std::string(toom_simd_plan<R>) +
+                                " runs in 16-bit words (word=16)");
+  if (const std::string why = isa_unavailable_reason(isa); !why.empty())
+    throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<RingMultiplierAdapter<Toom4Simd<R>>>(
-      Toom4Simd<R>{}, std::string(toom_simd_plan<R>), params.to_string(), "avx2", CountFunction{},
-      "the AVX2 kernels have no counting arithmetic (count the portable " + std::string(toom_simd_plan<R>) + ")");
+      Toom4Simd<R>{isa}, std::string(toom_simd_plan<R>), params.to_string(), name, CountFunction{},
+      "the " + name + " kernels have no counting arithmetic (count the portable " + std::string(toom_simd_plan<R>) +
+          ")");
 }
 
 #define PQMUL_INSTANTIATE_TOOM_AVX2(RING) \
   template class Toom4Simd<RING>;       \
-  template std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier<RING>(const Params&);
+  template std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier<RING>(const Params&, Isa);
 
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberRing)
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberPRing)
@@ -84,4 +87,4 @@ PQMUL_INSTANTIATE_TOOM_AVX2(NtruHps4096821Ring)
 
 }  // namespace pqmul
 
-#endif  // PQMUL_X86_SIMD
+#endif  // PQMUL_X86_SIMD || PQMUL_ARM_SIMD

@@ -1,6 +1,5 @@
 // Part of the toom4-k2 kernels (toom4k2_kernels.inl): the functions
 // toom_simd_kernels.hpp declares, and the multiplier's steps built on them.
-#include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +33,7 @@ void transpose_leaves(const std::int16_t* leaves, std::size_t count, std::size_t
 #endif
   V in[max_leaf_blocks], out[max_leaf_blocks];
   const std::size_t blocks = 16 * s * groups_of_leaves(count);
-  for (std::size_t i = 0; i < blocks; ++i) in[i] = i < s * count ? load(leaves + 16 * i) : _mm256_setzero_si256();
+  for (std::size_t i = 0; i < blocks; ++i) in[i] = i < s * count ? load(leaves + 16 * i) : zero();
   transpose_leaf_blocks(in, count, s, out);
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
@@ -102,7 +101,7 @@ void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::in
   V* end = leaves;
   for (std::size_t k = 0; k < 7; ++k) end = karatsuba_eval_blocks(pieces + k * m, m, end);
   const auto count = static_cast<std::size_t>(end - leaves);
-  for (std::size_t i = count; i < 16 * groups_of_leaves(count); ++i) leaves[i] = _mm256_setzero_si256();
+  for (std::size_t i = count; i < 16 * groups_of_leaves(count); ++i) leaves[i] = zero();
   transpose_leaf_blocks(leaves, count, 1, reinterpret_cast<V*>(operand));
 }
 
@@ -150,7 +149,7 @@ void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::siz
   for (std::size_t g = 0; g < groups_of_leaves(7 * leaves_of(m)); ++g) {
     V rows[32];
     schoolbook_group<true>(rows, xv + 16 * g, yv + 16 * g);
-    rows[31] = _mm256_setzero_si256();
+    rows[31] = zero();
     untranspose_group(rows, products + 32 * g);
   }
   interpolate_products(products, m, n, negacyclic, q, out);

@@ -49,6 +49,14 @@ KemEntry entry() {
     require_eager<P>(strategy);
     return make_toom4_simd_kem<P>(isa);
   };
+#elif defined(PQMUL_ARM_SIMD)
+  e.simd_isas = [](std::string_view multiplier) {
+    return multiplier == default_multiplier ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
+  };
+  e.make_simd = [](std::string_view, Strategy strategy, Isa isa) {
+    require_eager<P>(strategy);
+    return make_toom4_simd_kem<P>(isa);
+  };
 #endif
 #if defined(PQMUL_X86_SIMD)
   // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers

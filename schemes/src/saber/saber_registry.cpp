@@ -77,6 +77,13 @@ std::vector<KemEntry> saber_kem_entries() {
     entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
       return saber::detail::make_toom4_simd_saber(scheme, strategy, "toom4-k2", isa);
     };
+#elif defined(PQMUL_ARM_SIMD)
+    entries.back().simd_isas = [](std::string_view multiplier) {
+      return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
+    };
+    entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
+      return saber::detail::make_toom4_simd_saber(scheme, strategy, "toom4-k2", isa);
+    };
 #endif
 #if defined(PQMUL_X86_SIMD)
     // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers

@@ -1,5 +1,5 @@
 #pragma once
-// toom4-k2 on AVX2: the Toom-4 + Karatsuba multiplier with its leaf products
+// toom4-k2 on AVX2 (and NEON): the Toom-4 + Karatsuba multiplier with its leaf products
 // batched in 16-bit lanes (kernels: toom_simd_kernels.hpp), for the
 // rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q).
 // The same products as the portable toom4-k2, bit for bit: a product mod q is
@@ -64,9 +64,13 @@ class Toom4Simd {
   using accumulator = Transformed<AccumulatorTag, AccumulatorValues>;
 
   // kernels: Isa::avx2, or Isa::avx512 for the AVX-512VL build (the same
-  // operands and results).
-  explicit Toom4Simd(Isa kernels = Isa::avx2)
-      : steps_(kernels == Isa::avx512 ? &toom_avx512::steps : &toom_avx2::steps) {}
+  // operands and results); Isa::neon in AArch64 builds.
+#if defined(__aarch64__)
+  static constexpr Isa default_kernels = Isa::neon;
+#else
+  static constexpr Isa default_kernels = Isa::avx2;
+#endif
+  explicit Toom4Simd(Isa kernels = default_kernels) : steps_(steps_for(kernels)) {}
 
   std::string name() const { return std::string(toom_simd_plan<R>); }
   // (make_operand / make_accumulator: UnfilledStorage, for transform() writes
@@ -90,15 +94,24 @@ class Toom4Simd {
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 
  private:
+  static const toom_avx2::Steps* steps_for(Isa kernels) {
+#if defined(__aarch64__)
+    (void)kernels;
+    return &toom_neon::steps;
+#else
+    return kernels == Isa::avx512 ? &toom_avx512::steps : &toom_avx2::steps;
+#endif
+  }
   const toom_avx2::Steps* steps_;
 };
 
 using Toom4SimdSaber = Toom4Simd<SaberRing>;
 
 class RingMultiplier;
-// The registry's AVX2 version of plan toom_simd_plan<R> for ring R (parameters: word=16 only).
-// Throws std::invalid_argument for other parameters or when AVX2 cannot run.
+// The registry's SIMD version (avx2, or neon in AArch64 builds) of plan
+// toom_simd_plan<R> for ring R (parameters: word=16 only). Throws
+// std::invalid_argument for other parameters or when the ISA cannot run.
 template <RingDescription R>
-std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params);
+std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params, Isa isa);
 
 }  // namespace pqmul

@@ -128,3 +128,8 @@ void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out);
 namespace pqmul::toom_avx512 {
 extern const toom_avx2::Steps steps;
 }  // namespace pqmul::toom_avx512
+
+// The same kernels on NEON (AArch64 builds; toom4k2_neon.cpp).
+namespace pqmul::toom_neon {
+extern const toom_avx2::Steps steps;
+}  // namespace pqmul::toom_neon

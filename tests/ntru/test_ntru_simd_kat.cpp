@@ -1,6 +1,7 @@
-// NTRU over the AVX2 toom4-k4 (isa avx2, and avx512 with the AVX-512 Keccak):
-// KAT entries equal to the official round-3 files and their published
-// digests, for every parameter set; refused when the portable path is forced.
+// NTRU over the SIMD toom4-k4 (x86-64: isa avx2, and avx512 with the AVX-512
+// Keccak; AArch64: neon): KAT entries equal to the official round-3 files and
+// their published digests, for every parameter set; refused when the portable
+// path is forced.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -20,13 +21,21 @@ std::unique_ptr<pqmul::Kem> make_simd(const std::string& scheme, pqmul::Isa isa)
   return make_toom4_simd_kem<Hrss701>(isa);
 }
 
+#if defined(PQMUL_ARM_SIMD)
+constexpr pqmul::Isa build_isas[] = {pqmul::Isa::neon};
+constexpr pqmul::Isa foreign_isa = pqmul::Isa::avx2;
+#else
+constexpr pqmul::Isa build_isas[] = {pqmul::Isa::avx2, pqmul::Isa::avx512};
+constexpr pqmul::Isa foreign_isa = pqmul::Isa::neon;
+#endif
+
 }  // namespace
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
-TEST_CASE("ntru avx2 / avx512: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][avx2]") {
-  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
-  for (const pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+TEST_CASE("ntru simd toom4-k4: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][simd]") {
+  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512, pqmul::Isa::neon});
+  for (const pqmul::Isa isa : build_isas) {
   INFO(pqmul::isa_name(isa));
   if (!pqmul::isa_available(isa)) {
     CHECK_THROWS(make_simd("ntruhps2048509", isa));
@@ -53,13 +62,14 @@ TEST_CASE("ntru avx2 / avx512: counts 0 and 1 of every set, 100 vectors of hps20
   }
   CHECK(ntru_test::sha256_hex(all) == files.all);
   }
-  CHECK_THROWS_AS(make_simd("ntruhps2048509", pqmul::Isa::neon), std::invalid_argument);
+  CHECK_THROWS_AS(make_simd("ntruhps2048509", foreign_isa), std::invalid_argument);
 }
 
 #endif
 
-TEST_CASE("ntru avx2: refused when the portable path is forced", "[ntru][avx2]") {
+TEST_CASE("ntru simd toom4-k4: refused when the portable path is forced", "[ntru][simd]") {
   const pqmul::test::ForcePortable forced;
   CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx2), std::invalid_argument);
   CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx512), std::invalid_argument);
+  CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::neon), std::invalid_argument);
 }
