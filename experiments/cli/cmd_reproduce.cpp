@@ -81,15 +81,23 @@ void run(const ReproduceOptions& o) {
   } else {
     try {
       rows = read_results(results);
-      // Modelled rows (pqmul model) live in a file of their own beside the measured ones.
-      if (const fs::path model = fs::path(results) / "model.csv"; fs::is_directory(results) && fs::exists(model)) {
+      // Modelled rows (pqmul model) live in files of their own beside the
+      // measured ones: model.csv, model-<anything>.csv (one per target build).
+      std::vector<fs::path> models;
+      if (fs::is_directory(results))
+        for (const auto& e : fs::directory_iterator(results)) {
+          const std::string name = e.path().filename().string();
+          if (e.is_regular_file() && (name == "model.csv" || (name.starts_with("model-") && name.ends_with(".csv"))))
+            models.push_back(e.path());
+        }
+      std::sort(models.begin(), models.end());
+      for (const auto& model : models)
         for (auto& r : read_csv(model.string())) {
           if (!is_model_row(r) || !r.emulated)
             throw std::invalid_argument(fmt::format("{} holds a row that is not modelled ({} {}, counter '{}')",
                                                     model.string(), r.id, r.operation, r.counter));
           rows.push_back(std::move(r));
         }
-      }
     } catch (const std::exception& e) {
       throw UsageError(e.what());
     }

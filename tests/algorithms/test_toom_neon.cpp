@@ -76,8 +76,7 @@ TEST_CASE("toom neon: the kernels' products are the definition's on every ring t
   check_ring<NtruHps4096821Ring>();
 }
 
-TEST_CASE("toom neon: the registry's neon versions equal their portable plans in every module product",
-          "[toom-neon]") {
+TEST_CASE("toom neon: the registry's neon versions equal their portable plans in every module product", "[toom-neon]") {
   if (!test::runs_here(Isa::neon)) return;
   std::mt19937_64 rng(8);
   for (const char* ring : {"saber", "saber-p", "ntru-hps2048677"}) {

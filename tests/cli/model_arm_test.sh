@@ -2,8 +2,9 @@
 # pqmul model on the Arm cores, end to end: the aarch64 build traced under
 # qemu-aarch64 by the host binary, costed with llvm-mca's Cortex-A53,
 # Cortex-A72 and Apple models. Kyber's NEON NTT against the portable one
-# (fewer instructions, fewer modelled cycles on every core) and ML-KEM-768
-# with the NEON NTT passing its KAT inside the probe. Run by ./workbench test
+# (fewer instructions, fewer modelled cycles on every core), ML-KEM-768
+# with the NEON NTT and Saber with the NEON toom4-k2 passing their KATs
+# inside the probe. Run by ./workbench test
 # once both trees are built. Usage: model_arm_test.sh HOST_PQMUL AARCH64_PQMUL
 set -uo pipefail
 host=$(realpath "$1")
@@ -20,6 +21,18 @@ for cpu in cortex-a53 cortex-a72 apple-m1; do
   "$host" model --cpu "$cpu" --probe "$arm" --scheme ml-kem-768 --multiplier ntt --isa neon --strategy cached \
     --format csv -o "$work/$cpu-kem.csv" 2>"$work/err" || fail "$cpu KEM: exit $?: $(tail -2 "$work/err")"
 done
+# Saber on the NEON Toom-4 kernels: modelled, and its KAT passing inside the probe.
+"$host" model --cpu cortex-a72 --probe "$arm" --scheme saber --multiplier toom4-k2 --isa neon --strategy cached \
+  --format csv -o "$work/saber.csv" 2>"$work/err" || fail "saber: exit $?: $(tail -2 "$work/err")"
+python3 - "$work/saber.csv" <<'PY' || failures=$((failures + 1))
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+ok = sorted(r["operation"] for r in rows) == ["decaps", "encaps", "keygen"]
+ok = ok and all(r["correct"] == "pass" and r["isa"] == "neon" and float(r["median"]) > 0 for r in rows)
+for r in rows: print(f"cortex-a72 {r['id']} {r['operation']}: {float(r['median']):.0f} cycles, KAT {r['correct']}")
+if not ok: print("FAIL: saber/toom4-k2/neon rows", [(r["operation"], r["correct"]) for r in rows])
+sys.exit(0 if ok else 1)
+PY
 python3 - "$work" <<'PY' || failures=$((failures + 1))
 import csv, os, re, sys
 ok = True

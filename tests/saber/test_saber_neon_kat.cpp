@@ -20,8 +20,8 @@ TEST_CASE("Saber neon: all 100 KAT vectors of Saber, and counts 0 and 1 of every
   if (!pqmul::test::runs_here(pqmul::Isa::neon)) return;
   const auto& set = kat_sets[1];
   const auto [single, all] = saber_test::published_digests(set.hash_row);
-  const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2",
-                                                                pqmul::Isa::neon);
+  const auto kem =
+      pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2", pqmul::Isa::neon);
   CHECK(kem->isa() == "neon");
   CHECK(kem->multiplier() == "toom4-k2");
   const std::string text = saber_test::kat_file(*kem, set.header, 100);
@@ -32,8 +32,7 @@ TEST_CASE("Saber neon: all 100 KAT vectors of Saber, and counts 0 and 1 of every
     const std::string expected = official_prefix(each, 2);
     for (auto strategy : pqmul::all_strategies) {
       INFO(each.scheme << " " << to_string(strategy));
-      const auto k =
-          pqmul::saber::detail::make_toom4_simd_saber(each.scheme, strategy, "toom4-k2", pqmul::Isa::neon);
+      const auto k = pqmul::saber::detail::make_toom4_simd_saber(each.scheme, strategy, "toom4-k2", pqmul::Isa::neon);
       CHECK(k->strategy() == strategy);
       CHECK(saber_test::kat_file(*k, each.header, 2) == expected);
     }
@@ -43,13 +42,13 @@ TEST_CASE("Saber neon: all 100 KAT vectors of Saber, and counts 0 and 1 of every
 TEST_CASE("Saber neon: refused when the portable path is forced, and on x86 ISAs", "[saber][neon]") {
   {
     const pqmul::test::ForcePortable forced;
-    CHECK_THROWS_AS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2",
-                                                                  pqmul::Isa::neon),
-                    std::invalid_argument);
+    CHECK_THROWS_AS(
+        pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2", pqmul::Isa::neon),
+        std::invalid_argument);
   }
-  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2",
-                                                                pqmul::Isa::avx2),
-                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k2", pqmul::Isa::avx2),
+      std::invalid_argument);
 }
 
 #else

@@ -15,42 +15,40 @@
 namespace pqmul {
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
+requires toom_simd_supports<R>
 void Toom4Simd<R>::transform(const Poly<R>& a, operand& out) const {
   assert(is_canonical(a));
   steps_->evaluate(a.coeffs.data(), R::n, blocks, out.data.v.data());
 }
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
-void Toom4Simd<R>::clear(accumulator& acc) const {
-  acc.data.v.fill(0);
-}
+requires toom_simd_supports<R>
+void Toom4Simd<R>::clear(accumulator& acc) const { acc.data.v.fill(0); }
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
+requires toom_simd_supports<R>
 void Toom4Simd<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
   steps_->multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
 }
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
+requires toom_simd_supports<R>
 void Toom4Simd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
   steps_->interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
-                         out.coeffs.data());
+                      out.coeffs.data());
   PQMUL_KERNEL_BOUND("toom_avx2::interpolate", "output", out.coeffs.data(), R::n, 0, R::q - 1);
 }
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
+requires toom_simd_supports<R>
 void Toom4Simd<R>::multiply(const operand& x, const operand& y, Poly<R>& out) const {
   multiply_modulo(x, y, static_cast<std::uint16_t>(R::q), out.coeffs.data());
 }
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
+requires toom_simd_supports<R>
 void Toom4Simd<R>::multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus,
-                                     std::uint16_t* out) const {
+                                   std::uint16_t* out) const {
   assert(modulus != 0 && modulus <= 8192 && (modulus & (modulus - 1)) == 0);
   steps_->multiply_interpolate(x.data.v.data(), y.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, modulus,
                                out);
@@ -73,7 +71,7 @@ std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& par
 }
 
 #define PQMUL_INSTANTIATE_TOOM_AVX2(RING) \
-  template class Toom4Simd<RING>;       \
+  template class Toom4Simd<RING>;         \
   template std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier<RING>(const Params&, Isa);
 
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberRing)

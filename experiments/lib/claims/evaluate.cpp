@@ -62,8 +62,10 @@ std::string accepted_text(const Comparison& c, std::size_t cells) {
   switch (c.check) {
     case Check::range:
       return fmt::format("{}{}-{}", c.geomean ? "geomean " : "", figure(band_low(c)), figure(band_high(c)));
-    case Check::below: return fmt::format("{}< {}", c.geomean ? "geomean " : "", figure(c.threshold));
-    case Check::above: return fmt::format("{}> {}", c.geomean ? "geomean " : "", figure(c.threshold));
+    case Check::below:
+      return fmt::format("{}< {}", c.geomean ? "geomean " : "", figure(c.threshold));
+    case Check::above:
+      return fmt::format("{}> {}", c.geomean ? "geomean " : "", figure(c.threshold));
     case Check::count:
       return c.count_min == c.count_max
                  ? fmt::format("{} of {} below {}", c.count_min, cells, figure(c.threshold))
@@ -88,8 +90,8 @@ ComparisonResult evaluate_comparison(const Comparison& c, const std::vector<Row>
     CellResult r;
     r.label = cell_label(cell);
     const std::string where = r.label.empty() ? "" : r.label + ": ";
-    const Side& num = sides.emplace_back(
-        select_side(rows, base.merged(c.numerator), c.numerator_pick, where + "numerator", model));
+    const Side& num =
+        sides.emplace_back(select_side(rows, base.merged(c.numerator), c.numerator_pick, where + "numerator", model));
     const Side& den = sides.emplace_back(
         select_side(rows, base.merged(c.denominator), c.denominator_pick, where + "denominator", model));
     for (const Side* s : {&num, &den})
@@ -181,8 +183,8 @@ void evaluate_counts(const CountSpec& spec, ClaimResult& result, bool& any_wrong
           got = measure_step_counts(spec.ring, multiplier, rank, strategy);
         } catch (const std::exception& e) {
           any_missing = true;
-          result.missing.push_back(fmt::format("counts {}/{} rank {} {}: {}", spec.ring, multiplier, rank, strategy,
-                                               e.what()));
+          result.missing.push_back(
+              fmt::format("counts {}/{} rank {} {}: {}", spec.ring, multiplier, rank, strategy, e.what()));
           continue;
         }
         any_measured = true;
@@ -275,9 +277,9 @@ ClaimResult evaluate_claim(const ClaimSpec& spec, const std::vector<Row>& rows) 
         result.missing.push_back(label + (cell.label.empty() ? "" : cell.label + ": ") + m);
       }
       if (cell.ratio)
-        result.rows += fmt::format("{}{}{}{} / {}", result.rows.empty() ? "" : "; ", label,
-                                   cell.label.empty() ? "" : cell.label + ": ", cell.numerator_ids,
-                                   cell.denominator_ids);
+        result.rows +=
+            fmt::format("{}{}{}{} / {}", result.rows.empty() ? "" : "; ", label,
+                        cell.label.empty() ? "" : cell.label + ": ", cell.numerator_ids, cell.denominator_ids);
     }
     if (cr.verdict) {
       decided[c.comparability].push_back(*cr.verdict);
@@ -288,7 +290,9 @@ ClaimResult evaluate_claim(const ClaimSpec& spec, const std::vector<Row>& rows) 
     result.ours += fmt::format("{}{}{}", result.ours.empty() ? "" : "; ", label, cr.ours);
     std::string verdict = cr.verdict ? to_string(*cr.verdict) : "not decided";
     if (cr.direction != Direction::none) verdict += ", direction " + to_string(cr.direction);
-    if (cr.without_interval) verdict += " (some rows lack repetition medians: no interval)";
+    // A model's figures are points by nature (judge.cpp): no interval is missing.
+    if (cr.without_interval && c.comparability != Comparability::model)
+      verdict += " (some rows lack repetition medians: no interval)";
     result.details.push_back(fmt::format("{}[{}] paper {}, accepted {}, ours {} -> {}", label,
                                          to_string(c.comparability), cr.paper.empty() ? spec.paper_figure : cr.paper,
                                          cr.accepted, cr.ours, verdict));

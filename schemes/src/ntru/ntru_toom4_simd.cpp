@@ -37,7 +37,8 @@ static_assert(toom_simd_plan<Hps2048509::ring> == default_multiplier &&
 
 template <ParameterSet P>
 std::unique_ptr<Kem> make_toom4_simd_kem(Isa isa) {
-  const std::string name = std::string(P::name) + "/" + std::string(default_multiplier) + "/" + std::string(isa_name(isa));
+  const std::string name =
+      std::string(P::name) + "/" + std::string(default_multiplier) + "/" + std::string(isa_name(isa));
 #if defined(PQMUL_ARM_SIMD)
   if (isa != Isa::neon) throw std::invalid_argument(name + ": no such version in this build");
 #else
@@ -46,8 +47,8 @@ std::unique_ptr<Kem> make_toom4_simd_kem(Isa isa) {
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
-  return std::make_unique<NtruKem<P, Toom4Simd<typename P::ring>>>(
-      Toom4Simd<typename P::ring>{isa}, std::string(default_multiplier), isa);
+  return std::make_unique<NtruKem<P, Toom4Simd<typename P::ring>>>(Toom4Simd<typename P::ring>{isa},
+                                                                   std::string(default_multiplier), isa);
 #else
   throw std::invalid_argument(name + ": this build has no SIMD kernels");
 #endif

@@ -25,7 +25,7 @@ template class Saber<saber::FireSaberParams, Toom4SimdSaber>;
 namespace saber::detail {
 
 std::unique_ptr<SaberKem> make_toom4_simd_saber(std::string_view scheme, Strategy strategy, std::string label,
-                                                  Isa isa) {
+                                                Isa isa) {
   const std::string name = std::string(scheme) + "/" + label + "/" + std::string(isa_name(isa));
 #if defined(PQMUL_ARM_SIMD)
   if (isa != Isa::neon) throw std::invalid_argument(name + ": toom4-k2 has a NEON version only in this build");

@@ -28,8 +28,8 @@
 namespace pqmul {
 
 template <class R>
-inline constexpr bool toom_simd_supports =
-    R::power_of_two_q && R::q <= 8192 && toom_avx2::best_blocks(R::n) <= toom_avx2::max_blocks;
+inline constexpr bool toom_simd_supports = R::power_of_two_q&& R::q <= 8192 &&
+                                           toom_avx2::best_blocks(R::n) <= toom_avx2::max_blocks;
 
 // The catalogue plan the kernels compute for R, so that a SIMD version is
 // registered under the name of the portable plan it equals: pieces of 4 blocks
@@ -41,7 +41,7 @@ template <class R>
 inline constexpr std::string_view toom_simd_plan = toom_avx2::plan_name(toom_avx2::best_blocks(R::n));
 
 template <RingDescription R>
-  requires toom_simd_supports<R>
+requires toom_simd_supports<R>
 class Toom4Simd {
  public:
   using ring = R;
