@@ -22,6 +22,7 @@
 
 #include "command.hpp"
 #include "numeric_options.hpp"
+#include "selection_options.hpp"
 #include "pqmul/experiments/bench_measure.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
 #include "pqmul/experiments/callgrind.hpp"
@@ -43,9 +44,7 @@ using namespace pqmul::experiments;
 // Every sample of a case is kept until its row is summarised.
 constexpr std::size_t max_kept_samples = 10'000'000;
 
-struct BenchOptions {
-  std::string schemes, rings, multipliers, params, strategies, isas, ops;
-  std::size_t rank = 3;
+struct BenchOptions : SelectionText {
   int pin_cpu = -1;  // -1: wherever the scheduler puts the process
   RepetitionSettings measuring;
   double max_half_width_percent = 3, max_steal_percent = 0.5;
@@ -61,15 +60,7 @@ struct BenchOptions {
 };
 
 BenchSelection selection_of(const BenchOptions& o, bool check) {
-  BenchSelection s;
-  s.schemes = split_list(o.schemes);
-  s.rings = split_list(o.rings);
-  s.multipliers = split_multiplier_list(o.multipliers);
-  s.params = o.params;
-  s.strategies = split_list(o.strategies);
-  s.isas = split_list(o.isas);
-  s.operations = split_list(o.ops);
-  s.rank = o.rank;
+  BenchSelection s = o.selection();
   // Only checked KEM and AEAD rows need the known answers; the digests' folder
   // is also the one holding TinyJAMBU's (tinyjambu/ beside kem/).
   if (check && !s.schemes.empty()) {

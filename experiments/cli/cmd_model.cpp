@@ -22,6 +22,7 @@
 #include "pqmul/experiments/model.hpp"
 #include "pqmul/experiments/noise.hpp"
 #include "pqmul/schemes/common/output_files.hpp"
+#include "selection_options.hpp"
 
 namespace pqmul::cli {
 namespace {
@@ -29,10 +30,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace pqmul::experiments;
 
-struct ModelOptions {
+struct ModelOptions : SelectionText {
   std::string cpu;
-  std::string schemes, rings, multipliers, params, strategies, isas, ops;
-  std::size_t rank = 3;
   std::size_t repeat = 2;
   std::string probe;
   std::string format = "table";
@@ -53,26 +52,6 @@ std::string host_arch() {
 std::string default_probe(const ModelCpu& cpu) {
   if (cpu.arch == host_arch()) return fs::read_symlink("/proc/self/exe").string();
   return (fs::path(PQMUL_SOURCE_DIR) / "build" / cpu.arch / "experiments" / "pqmul").string();
-}
-
-std::vector<std::string> selection_arguments(const ModelOptions& o) {
-  std::vector<std::string> out;
-  const std::pair<const char*, const std::string*> text[] = {
-      {"--scheme", &o.schemes}, {"--ring", &o.rings},          {"--multiplier", &o.multipliers},
-      {"--params", &o.params},  {"--strategy", &o.strategies}, {"--isa", &o.isas},
-      {"--ops", &o.ops}};
-  for (const auto& [flag, value] : text)
-    if (!value->empty()) {
-      out.push_back(flag);
-      out.push_back(*value);
-    }
-  out.push_back("--rank");
-  out.push_back(std::to_string(o.rank));
-  return out;
-}
-
-std::string row_key(const Row& r) {
-  return fmt::format("{}|{}|{}|{}", r.id, r.operation, r.strategy, r.rank ? std::to_string(*r.rank) : "");
 }
 
 std::string model_table(const std::vector<Row>& rows) {
@@ -96,31 +75,21 @@ std::string model_table(const std::vector<Row>& rows) {
 
 // Measures the same selection here and pairs each modelled row with its measurement.
 std::string validation(const ModelOptions& o, const std::vector<Row>& modelled, bool csv) {
-  BenchSelection s;
-  s.schemes = split_list(o.schemes);
-  s.rings = split_list(o.rings);
-  s.multipliers = split_multiplier_list(o.multipliers);
-  s.params = o.params;
-  s.strategies = split_list(o.strategies);
-  s.isas = split_list(o.isas);
-  s.operations = split_list(o.ops);
-  s.rank = o.rank;
-  s.check = false;  // the model's probe checked them
   std::vector<std::string> notes;
-  auto cases = plan_benchmarks(s, &notes);
+  auto cases = plan_benchmarks(o.selection(), &notes);  // unchecked: the model's probe checked them
   Counter counter = Counter::open("auto");
   RepetitionSettings settings;
   measure_cases(cases, counter, settings, read_system, stderr);
   const double cycles_per_tick = core_cycles_per_tick([&] { return counter.begin(); }, [&] { return counter.end(); });
   std::map<std::string, const Row*> measured;
-  for (const auto& c : cases) measured[row_key(c.row)] = &c.row;
+  for (const auto& c : cases) measured[c.key()] = &c.row;
   std::string out =
       csv ? "id,operation,strategy,rank,modelled_cycles,model,measured_median,counter,core_cycles_per_tick,"
             "measured_cycles,error\n"
           : fmt::format("{:<32} {:<20} {:<8} {:>12} {:>12} {:>12} {:>8}\n", "id", "operation", "strategy", "modelled",
                         "measured", "as cycles", "error");
   for (const auto& m : modelled) {
-    const auto it = measured.find(row_key(m));
+    const auto it = measured.find(BenchCase{m, {}}.key());
     if (it == measured.end() || !it->second->median || !m.median) continue;
     const double ticks = *it->second->median, cycles = ticks * cycles_per_tick;
     const double error = cycles > 0 ? *m.median / cycles - 1 : 0;
@@ -161,7 +130,7 @@ void run_model_command(const ModelOptions& o) {
   }
   ModelRequest request;
   request.cpus = cpus;
-  request.selection = selection_arguments(o);
+  request.selection = o.arguments();
   request.probe = o.probe.empty() ? default_probe(*cpu) : o.probe;
   request.repetitions = o.repeat;
   std::vector<Row> rows;

@@ -11,6 +11,7 @@
 #include "pqmul/experiments/context.hpp"
 #include "pqmul/experiments/data_paths.hpp"
 #include "pqmul/experiments/model.hpp"
+#include "selection_options.hpp"
 
 extern "C" void pqmul_model_mark();
 
@@ -19,22 +20,13 @@ namespace {
 
 using namespace pqmul::experiments;
 
-struct ProbeOptions {
-  std::string schemes, rings, multipliers, params, strategies, isas, ops;
-  std::size_t rank = 3;
+struct ProbeOptions : SelectionText {
   std::size_t repeat = 2;
 };
 
 void run_probe(const ProbeOptions& o) {
-  BenchSelection s;
-  s.schemes = split_list(o.schemes);
-  s.rings = split_list(o.rings);
-  s.multipliers = split_multiplier_list(o.multipliers);
-  s.params = o.params;
-  s.strategies = split_list(o.strategies);
-  s.isas = split_list(o.isas);
-  s.operations = split_list(o.ops);
-  s.rank = o.rank;
+  BenchSelection s = o.selection();
+  s.check = true;  // each case checked as pqmul bench checks it
   if (!s.schemes.empty()) {
     s.kat_hashes = kat_hashes_path();
     s.vectors_dir = std::filesystem::path(s.kat_hashes).parent_path().parent_path().string();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../common/isa_gate.hpp"
+#include "kyber_ntt_cases.hpp"
 #include "oracle.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
@@ -32,58 +33,6 @@ using Lanes = std::array<std::int32_t, 256>;
 
 constexpr std::int16_t q = 3329;
 
-// Zeros, each single coefficient at +-m, the constants +-m and +-1,
-// alternating signs, and seeded random values in [-m, m].
-std::vector<Coeffs> operands(std::int16_t m, std::uint64_t seed, int random_count) {
-  std::vector<Coeffs> out{Coeffs{}};
-  for (std::size_t i = 0; i < 256; ++i)
-    for (std::int16_t v : {m, static_cast<std::int16_t>(-m)}) {
-      Coeffs f{};
-      f[i] = v;
-      out.push_back(f);
-    }
-  for (std::int16_t v : {m, static_cast<std::int16_t>(-m), std::int16_t{1}, std::int16_t{-1}}) {
-    Coeffs f;
-    f.fill(v);
-    out.push_back(f);
-  }
-  Coeffs alternating;
-  for (std::size_t i = 0; i < 256; ++i) alternating[i] = static_cast<std::int16_t>(i % 2 ? -m : m);
-  out.push_back(alternating);
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> d(-m, m);
-  for (int k = 0; k < random_count; ++k) {
-    Coeffs f;
-    for (auto& c : f) c = static_cast<std::int16_t>(d(rng));
-    out.push_back(f);
-  }
-  return out;
-}
-
-// Constant accumulators (zero, +-1, the int32 extremes, multiples of q and
-// 2^16), single extreme lanes and seeded random int32 lanes.
-std::vector<Lanes> accumulator_cases() {
-  constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
-  std::vector<Lanes> cases;
-  for (std::int32_t v : {0, 1, -1, lo, hi, 3329 << 15, -(3329 << 15), 1 << 16, -(1 << 16), 65535}) {
-    Lanes l;
-    l.fill(v);
-    cases.push_back(l);
-  }
-  for (std::size_t i = 0; i < 256; i += 37) {
-    Lanes single{};
-    single[i] = lo;
-    cases.push_back(single);
-  }
-  std::mt19937_64 rng(47);
-  for (int k = 0; k < 100; ++k) {
-    Lanes l;
-    for (auto& x : l) x = static_cast<std::int32_t>(static_cast<std::uint32_t>(rng()));
-    cases.push_back(l);
-  }
-  return cases;
-}
-
 std::array<std::uint16_t, 256> canonical(const Coeffs& f) {
   std::array<std::uint16_t, 256> c;
   for (std::size_t i = 0; i < 256; ++i) c[i] = kn::to_canonical(f[i]);
@@ -93,7 +42,7 @@ std::array<std::uint16_t, 256> canonical(const Coeffs& f) {
 }  // namespace
 
 TEST_CASE("kyber ntt neon: the transforms equal the portable ones", "[kyber-ntt-neon]") {
-  for (const auto& f : operands(q - 1, 11, 200)) {
+  for (const auto& f : test::kyber_operands(q - 1, 11, 200)) {
     Coeffs portable = f, neon = f;
     kn::forward(portable);
     nn::forward(neon.data());
@@ -104,7 +53,7 @@ TEST_CASE("kyber ntt neon: the transforms equal the portable ones", "[kyber-ntt-
     REQUIRE(neon == portable);
   }
   // The inverse over the portable input bound (4q), both scalings.
-  for (const auto& f : operands(4 * q - 1, 12, 200)) {
+  for (const auto& f : test::kyber_operands(4 * q - 1, 12, 200)) {
     Coeffs portable = f, neon = f;
     kn::inverse(portable);
     nn::inverse(neon.data());
@@ -117,8 +66,8 @@ TEST_CASE("kyber ntt neon: the transforms equal the portable ones", "[kyber-ntt-
 }
 
 TEST_CASE("kyber ntt neon: base multiplication lanes equal the portable ones", "[kyber-ntt-neon]") {
-  const auto a = operands((q - 1) / 2, 13, 60);
-  const auto b = operands((q - 1) / 2, 14, 60);
+  const auto a = test::kyber_operands((q - 1) / 2, 13, 60);
+  const auto b = test::kyber_operands((q - 1) / 2, 14, 60);
   for (std::size_t i = 0; i < a.size(); ++i) {
     const Coeffs& x = a[i];
     const Coeffs& y = b[(i * 7) % b.size()];
@@ -163,8 +112,8 @@ TEST_CASE("kyber ntt neon: reductions equal the portable ones", "[kyber-ntt-neon
   nn::centre_canonical(centred.data(), c.data());
   for (std::size_t i = 0; i < 256; ++i) CHECK(centred[i] == (c[i] > q / 2 ? c[i] - q : c[i]));
 
-  const auto e = operands(8 * q - 1, 15, 0);
-  for (const auto& acc : accumulator_cases()) {
+  const auto e = test::kyber_operands(8 * q - 1, 15, 0);
+  for (const auto& acc : test::kyber_accumulator_cases(std::numeric_limits<std::int32_t>::min(), 47, 100)) {
     Coeffs neon, portable;
     nn::reduce_accumulator(neon.data(), acc.data());
     kn::reduce_accumulator(portable, acc);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../common/isa_gate.hpp"
+#include "kyber_ntt_cases.hpp"
 #include "oracle.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
@@ -34,62 +35,10 @@ using Lanes = std::array<std::int32_t, 256>;
 
 constexpr std::int16_t H = (3329 - 1) / 2;
 
-// Zeros, each single coefficient at +-m, the constants +-m and +-1,
-// alternating signs, and seeded random values in [-m, m].
-std::vector<Coeffs> operands(std::int16_t m, std::uint64_t seed, int random_count) {
-  std::vector<Coeffs> out{Coeffs{}};
-  for (std::size_t i = 0; i < 256; ++i)
-    for (std::int16_t v : {m, static_cast<std::int16_t>(-m)}) {
-      Coeffs f{};
-      f[i] = v;
-      out.push_back(f);
-    }
-  for (std::int16_t v : {m, static_cast<std::int16_t>(-m), std::int16_t{1}, std::int16_t{-1}}) {
-    Coeffs f;
-    f.fill(v);
-    out.push_back(f);
-  }
-  Coeffs alternating;
-  for (std::size_t i = 0; i < 256; ++i) alternating[i] = static_cast<std::int16_t>(i % 2 ? -m : m);
-  out.push_back(alternating);
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> d(-m, m);
-  for (int k = 0; k < random_count; ++k) {
-    Coeffs f;
-    for (auto& c : f) c = static_cast<std::int16_t>(d(rng));
-    out.push_back(f);
-  }
-  return out;
-}
-
 bool runs_here() {
   if (pqmul::test::cpu_runs(Isa::avx512)) return true;
   CHECK_FALSE(isa_available(Isa::avx512));  // refused here, as it must be
   return false;
-}
-
-// Accumulators: constants (zero, +-1, the int32 extremes, multiples of q and
-// of 2^16), single extreme lanes and seeded random int32 lanes.
-std::vector<Lanes> accumulator_cases() {
-  constexpr std::int32_t lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
-  std::vector<Lanes> cases;
-  for (std::int32_t v : {0, 1, -1, lo, hi, 3329 << 15, -(3329 << 15), 1 << 16, -(1 << 16), 65535}) {
-    Lanes l;
-    l.fill(v);
-    cases.push_back(l);
-  }
-  for (std::size_t i = 0; i < 256; i += 37) {
-    Lanes single{};
-    single[i] = hi;
-    cases.push_back(single);
-  }
-  std::mt19937_64 rng(43);
-  for (int k = 0; k < 300; ++k) {
-    Lanes l;
-    for (auto& x : l) x = static_cast<std::int32_t>(static_cast<std::uint32_t>(rng()));
-    cases.push_back(l);
-  }
-  return cases;
 }
 
 // The kernels the multiplier's canonical-input steps use, by ISA (both sets
@@ -127,7 +76,7 @@ void on_both_isas(Body&& body) {
 
 TEST_CASE("kyber ntt avx512: base multiply-accumulate equals the AVX2 lanes", "[kyber-ntt-avx512]") {
   if (!runs_here()) return;
-  const auto ops = operands(H, 41, 100);
+  const auto ops = test::kyber_operands(H, 41, 100);
   std::mt19937_64 rng(42);
   std::uniform_int_distribution<std::int32_t> start(-(1 << 28), 1 << 28);
   for (std::size_t k = 0; k < ops.size(); ++k) {
@@ -145,7 +94,7 @@ TEST_CASE("kyber ntt simd: the product with a canonical first factor equals the 
           "[kyber-ntt-simd]") {
   on_both_isas([&]<Isa I>() {
     INFO(isa_name(I));
-    const auto ops = operands(H, 46, 40);
+    const auto ops = test::kyber_operands(H, 46, 40);
     std::mt19937_64 rng(47);
     std::uniform_int_distribution<std::int32_t> start(-(1 << 28), 1 << 28);
     for (std::size_t k = 0; k < ops.size(); ++k) {
@@ -200,7 +149,7 @@ TEST_CASE("kyber ntt simd: the product with a canonical first factor equals the 
 TEST_CASE("kyber ntt avx512: reduce_accumulator and accumulator_to_centred equal the portable ones",
           "[kyber-ntt-avx512]") {
   if (!runs_here()) return;
-  const auto cases = accumulator_cases();
+  const auto cases = test::kyber_accumulator_cases(std::numeric_limits<std::int32_t>::max(), 43, 300);
   for (const auto& l : cases) {
     Coeffs expected, got, centred_want, centred_got;
     kn::reduce_accumulator(expected, l);
@@ -218,8 +167,8 @@ TEST_CASE(
     "[kyber-ntt-simd]") {
   on_both_isas([&]<Isa I>() {
     INFO(isa_name(I));
-    const auto cases = accumulator_cases();
-    const auto ops = operands(H, 44, 20);
+    const auto cases = test::kyber_accumulator_cases(std::numeric_limits<std::int32_t>::max(), 43, 300);
+    const auto ops = test::kyber_operands(H, 44, 20);
     for (std::size_t k = 0; k < cases.size(); ++k) {
       KyberNttMultiplier::accumulator acc;
       acc.data = cases[k];

@@ -72,6 +72,19 @@ RegistryEntry big_entry() {
   return e;
 }
 
+// Kyber's NTT on one ISA's multiplier M, counted by the portable twin (the
+// same butterflies and base multiplications). Parameters select the
+// big-prime NTT, which has no SIMD version: the portable one is returned (its
+// isa() says so), so the best-ISA choice works for every variant.
+template <class M>
+std::unique_ptr<RingMultiplier> make_kyber_ntt(const Params& p, Isa isa) {
+  if (!p.empty()) return make_big<KyberRing>(p);
+  CountFunction counter = [](Strategy s, std::size_t rank) {
+    return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
+  };
+  return std::make_unique<RingMultiplierAdapter<M>>(M{}, "ntt", "", std::string(isa_name(isa)), std::move(counter));
+}
+
 RegistryEntry kyber_entry() {
   RegistryEntry e;
   e.ring = "kyber";
@@ -83,47 +96,15 @@ RegistryEntry kyber_entry() {
   // Kyber's typed path is the parameterless one; the big-prime variants run
   // through the family's generic arithmetic.
   e.typed = TypedPath::kyber_ntt;
-  e.make = [](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    if (!p.empty()) return make_big<KyberRing>(p);
-    CountFunction counter = [](Strategy s, std::size_t rank) {
-      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
-    };
-    return std::make_unique<RingMultiplierAdapter<KyberNttMultiplier>>(KyberNttMultiplier{}, "ntt", "", "portable",
-                                                                      std::move(counter));
-  };
+  e.make = [](const Params& p) { return make_kyber_ntt<KyberNttMultiplier>(p, Isa::portable); };
 #if defined(PQMUL_X86_SIMD)
-  // The same multiplier on AVX2, counted by its portable twin (the same
-  // butterflies and base multiplications). Parameters select the big-prime
-  // NTT, which has no AVX2 version: the portable one is returned (its isa()
-  // says so), so the best-ISA choice works for every variant.
-  e.simd.emplace_back(Isa::avx2, [](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    if (!p.empty()) return make_big<KyberRing>(p);
-    CountFunction counter = [](Strategy s, std::size_t rank) {
-      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
-    };
-    return std::make_unique<RingMultiplierAdapter<KyberNttAvx2Multiplier>>(KyberNttAvx2Multiplier{}, "ntt", "",
-                                                                          "avx2", std::move(counter));
-  });
-  // AVX-512 lane-wise steps around the AVX2 transforms, counted the same way.
-  e.simd.emplace_back(Isa::avx512, [](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    if (!p.empty()) return make_big<KyberRing>(p);
-    CountFunction counter = [](Strategy s, std::size_t rank) {
-      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
-    };
-    return std::make_unique<RingMultiplierAdapter<KyberNttAvx512Multiplier>>(KyberNttAvx512Multiplier{}, "ntt", "",
-                                                                            "avx512", std::move(counter));
-  });
+  e.simd.emplace_back(Isa::avx2, [](const Params& p) { return make_kyber_ntt<KyberNttAvx2Multiplier>(p, Isa::avx2); });
+  // AVX-512 lane-wise steps around the AVX2 transforms.
+  e.simd.emplace_back(Isa::avx512,
+                      [](const Params& p) { return make_kyber_ntt<KyberNttAvx512Multiplier>(p, Isa::avx512); });
 #endif
 #if defined(PQMUL_ARM_SIMD)
-  // The same multiplier on NEON, counted by its portable twin.
-  e.simd.emplace_back(Isa::neon, [](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    if (!p.empty()) return make_big<KyberRing>(p);
-    CountFunction counter = [](Strategy s, std::size_t rank) {
-      return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
-    };
-    return std::make_unique<RingMultiplierAdapter<KyberNttNeonMultiplier>>(KyberNttNeonMultiplier{}, "ntt", "",
-                                                                          "neon", std::move(counter));
-  });
+  e.simd.emplace_back(Isa::neon, [](const Params& p) { return make_kyber_ntt<KyberNttNeonMultiplier>(p, Isa::neon); });
 #endif
   return e;
 }

@@ -19,6 +19,7 @@
 
 #include "pqmul/experiments/model.hpp"
 #include "pqmul/experiments/sweep_runner.hpp"
+#include "scratch_dir.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -32,23 +33,6 @@ const std::vector<ModelCpu> cpus = {
      "LLVM's CortexA57Model (LLVM has no A72 model; the A57 is its predecessor)"},
     {"apple-m1", "aarch64", "apple-m1", "LLVM's CycloneModel (Apple A7, 2013; LLVM 14 uses it for every Apple core)"},
     {"znver3", "x86_64", "znver3", "LLVM's Znver3Model (Zen 3; LLVM 14 has no Zen 4 model): the x86 validation"},
-};
-
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> serial{0};
-    path_ = fs::temp_directory_path() / fmt::format("pqmul-model-{}-{}", ::getpid(), serial++);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
 };
 
 void write_text(const fs::path& path, const std::string& text) {
@@ -94,7 +78,7 @@ bool is_repeated_string(const std::string& text, const std::string& arch) {
 // hold (ud2 / udf #0 trap when they run). One instruction may print as
 // several lines (prefixes) or none: lines are matched by the delimiters.
 std::vector<std::string> disassemble(const std::vector<const std::vector<std::uint8_t>*>& instructions,
-                                     const ModelCpu& cpu, const TempDir& dir) {
+                                     const ModelCpu& cpu, const ScratchDir& dir) {
   const bool arm = cpu.arch == "aarch64";
   const std::string delimiter_bytes =
       arm ? "0x00 0x00 0x00 0x00"
@@ -147,7 +131,7 @@ const ModelCpu& model_cpu(const std::string& name) {
 }
 
 std::map<std::uint64_t, BlockCost> cost_blocks(const std::map<std::uint64_t, TraceBlock>& blocks, const ModelCpu& cpu) {
-  TempDir dir;
+  ScratchDir dir;
   std::vector<const std::vector<std::uint8_t>*> all;
   for (const auto& [pc, block] : blocks)
     for (std::size_t i = 0; i < block.instructions.size(); ++i)

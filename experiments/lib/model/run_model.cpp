@@ -17,6 +17,7 @@
 
 #include "pqmul/experiments/model.hpp"
 #include "pqmul/experiments/sweep_runner.hpp"
+#include "scratch_dir.hpp"
 
 namespace pqmul::experiments {
 namespace {
@@ -111,16 +112,7 @@ std::vector<Row> run_model(const ModelRequest& request, std::ostream& log) {
   if (!fs::is_regular_file(request.probe, ec))
     throw std::invalid_argument(fmt::format("no {} build of pqmul at {} (build it: cmake --preset {})", cpu.arch,
                                             request.probe, cpu.arch == "aarch64" ? "aarch64" : "release"));
-  const fs::path dir = fs::temp_directory_path() / fmt::format("pqmul-model-log-{}", ::getpid());
-  fs::remove_all(dir, ec);
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path dir;
-    ~Cleanup() {
-      std::error_code e;
-      fs::remove_all(dir, e);
-    }
-  } cleanup{dir};
+  const ScratchDir dir;
 
   QemuLogParser parser(cpu.arch, model_marker_symbol);
   Command command;
