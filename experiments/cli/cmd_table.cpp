@@ -19,7 +19,7 @@ namespace {
 using namespace pqmul::experiments;
 
 struct TableCommand {
-  std::string results;
+  std::vector<std::string> results;
   std::string format = "markdown";
   std::string group_by = "scheme";
   std::vector<std::string> ratios;
@@ -46,7 +46,9 @@ void run(const TableCommand& c) {
   // The output may replace none of the files read; refused before anything is read.
   std::optional<OutputFiles> output;
   if (!c.output.empty()) {
-    std::vector<std::filesystem::path> inputs = results_inputs(c.results);
+    std::vector<std::filesystem::path> inputs;
+    for (const auto& r : c.results)
+      for (auto& p : results_inputs(r)) inputs.push_back(std::move(p));
     for (const auto& p : {c.labels.spec, c.paper})
       if (!p.empty()) inputs.emplace_back(p);
     output.emplace(std::move(inputs));
@@ -57,7 +59,14 @@ void run(const TableCommand& c) {
     o.filter = parse_selector(c.where);
     o.names = c.labels.names();
     if (!c.paper.empty()) o.paper = read_paper_figures(c.paper);
-    t = build_table(read_results(c.results), o);
+    // Several files are one set of rows (e.g. pqmul model's files of four
+    // builds); build_table refuses rows that would pool.
+    std::vector<Row> rows;
+    for (const auto& r : c.results) {
+      auto more = read_results(r);
+      rows.insert(rows.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+    }
+    t = build_table(rows, o);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   } catch (const std::runtime_error& e) {
@@ -77,7 +86,8 @@ void run(const TableCommand& c) {
 const CommandRegistration table_registration([](CLI::App& app) {
   auto* cmd = app.add_subcommand("table", "Tabulate sweep results: implementations x operations, with ratio lines");
   static TableCommand c;
-  cmd->add_option("results", c.results, "results directory (results.csv or results.json) or a CSV / JSON file")
+  cmd->add_option("results", c.results,
+                  "results directories (results.csv or results.json) or CSV / JSON files, read as one set of rows")
       ->required();
   cmd->add_option("--format", c.format, "markdown, latex (booktabs) or csv")
       ->check(CLI::IsMember({"markdown", "latex", "csv"}))

@@ -1,4 +1,4 @@
-// The AVX2 / AVX-512 kernels of the big-prime NTT against their portable
+// The SIMD kernels of the big-prime NTT (AVX2 / AVX-512, or NEON) against their portable
 // twins (big_ntt_detail) on zeros, single coefficients, constants, extremes
 // and seeded random residues, for one and two primes, complete and incomplete
 // transforms, the Saber length (256) and the NTRU lengths (1024, 2048); the
@@ -28,7 +28,7 @@ using Residues = std::vector<std::uint32_t>;
 
 }  // namespace
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
 namespace {
 
@@ -56,7 +56,7 @@ Residues fill(Fill f, std::size_t length, std::uint32_t p, std::mt19937_64& rng,
 // The ISAs whose kernels run here; for the others, check they are refused.
 std::vector<Isa> runnable_isas() {
   std::vector<Isa> out;
-  for (Isa isa : {Isa::avx2, Isa::avx512}) {
+  for (Isa isa : sd::kernel_isas()) {
     if (cpu_supports(isa)) {
       out.push_back(isa);
     } else {
@@ -65,7 +65,7 @@ std::vector<Isa> runnable_isas() {
     }
   }
   if (out.empty())
-    for (Isa isa : {Isa::avx2, Isa::avx512}) pqmul::test::report_isa_skip(isa);
+    for (Isa isa : sd::kernel_isas()) pqmul::test::report_isa_skip(isa);
   return out;
 }
 
@@ -92,8 +92,9 @@ TEST_CASE("big-prime NTT kernels equal their portable twins", "[ntt][simd]") {
     for (const auto& shape : shapes) {
       const unsigned complete = log2_exact(shape.length);
       const auto primes = bd::ntt_friendly_primes(2, 2 * shape.length);
-      // Complete (d = 1) and incomplete: d = 2, 4, 8, 16 (in-register for
-      // AVX-512) and 32 (wider than a register).
+      // Complete (d = 1) and incomplete: d = 2, 4, 8, 16 (in-register up to
+      // the lane count: 4 NEON, 8 AVX2, 16 AVX-512) and 32 (wider than a
+      // register).
       for (unsigned layers = complete; layers + 5 >= complete; --layers) {
         for (std::uint32_t p : primes) {
           INFO(isa_name(isa) << " length " << shape.length << " layers " << layers << " p " << p);
@@ -285,13 +286,13 @@ TEST_CASE("BigNttSimd products equal the definition and BigNtt", "[ntt][simd]") 
   }
 }
 
-TEST_CASE("registry: ntt on avx2 / avx512 for every ring but kyber, same products and counts",
+TEST_CASE("registry: ntt on every SIMD ISA for every ring but kyber, same products and counts",
           "[ntt][simd][registry]") {
   std::mt19937_64 rng(5);
   for (const auto& entry : multiplier_registry()) {
     if (entry.multiplier != "ntt") continue;
     const auto compiled = entry.compiled();
-    for (Isa isa : {Isa::avx2, Isa::avx512}) {
+    for (Isa isa : sd::kernel_isas()) {
       if (entry.ring == "kyber") continue;  // Kyber's own NTT (its own tests)
       INFO(entry.ring << " " << isa_name(isa));
       CHECK(std::find(compiled.begin(), compiled.end(), isa) != compiled.end());
@@ -337,8 +338,8 @@ TEST_CASE("registry: ntt on avx2 / avx512 for every ring but kyber, same product
 #else
 
 TEST_CASE("big-prime NTT: no SIMD kernels in this build", "[ntt][simd]") {
-  CHECK_THROWS_AS(sd::kernel_set(Isa::avx2), std::invalid_argument);
-  CHECK_THROWS_AS(sd::kernel_set(Isa::avx512), std::invalid_argument);
+  CHECK(sd::kernel_isas().empty());
+  for (Isa isa : {Isa::avx2, Isa::avx512, Isa::neon}) CHECK_THROWS_AS(sd::kernel_set(isa), std::invalid_argument);
 }
 
 #endif

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "pqmul/algorithms/isa.hpp"
 
@@ -42,7 +43,7 @@ inline bool cpu_runs(Isa isa) {
 
 // For a test looping over several ISAs: skipped only when none of them is
 // usable (then the loop runs just its refusal checks).
-inline void skip_unless_any_runs(std::initializer_list<Isa> isas) {
+inline void skip_unless_any_runs(const std::vector<Isa>& isas) {
   for (Isa isa : isas)
     if (isa_available(isa)) return;
   for (Isa isa : isas) report_isa_skip(isa);

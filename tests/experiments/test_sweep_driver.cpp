@@ -54,11 +54,11 @@ std::vector<Row> rows_where(const std::vector<Row>& rows, const std::function<bo
 
 TEST_CASE("sweep driver: plan of the driver tests", "[sweep]") {
   Fixture f;
-  // gcc-x86_64, gcc-aarch64 (emulated), clang-x86_64; clang-aarch64 skipped.
-  REQUIRE(f.plan.trees.size() == 3);
+  // gcc-x86_64, gcc-aarch64 (emulated), clang-x86_64, clang-aarch64 (emulated).
+  REQUIRE(f.plan.trees.size() == 4);
   // Per tree and ISA: saber x {toom4-k2, ntt}, ntru x {toom4-k2, ntt}, kyber karatsuba x {product, lazy}.
-  // x86 trees run portable + avx2, the aarch64 tree portable + neon.
-  REQUIRE(f.plan.jobs.size() == 3 * 2 * 6);
+  // x86 trees run portable + avx2, the aarch64 trees portable + neon.
+  REQUIRE(f.plan.jobs.size() == 4 * 2 * 6);
 }
 
 TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sweep]") {
@@ -66,16 +66,16 @@ TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sw
   FakeRunner runner;  // the trees' registries offer only portable
   const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, runner, f.progress);
 
-  CHECK(runner.builds() == 3);
-  CHECK(summary.builds_run == 3);
+  CHECK(runner.builds() == 4);
+  CHECK(summary.builds_run == 4);
   CHECK(summary.builds_failed == 0);
   // avx2 and neon are not in the fake registries: skipped at run time, no commands run for them.
-  CHECK(summary.jobs_skipped == 18);
-  CHECK(runner.checks() == 18);
-  CHECK(runner.benches() == 18);  // the emulated tree too: for its verdict and memory, no cycles
+  CHECK(summary.jobs_skipped == 24);
+  CHECK(runner.checks() == 24);
+  CHECK(runner.benches() == 24);  // the emulated trees too: for their verdict and memory, no cycles
 
   const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
-  CHECK(rows.size() == 18 * 2);
+  CHECK(rows.size() == 24 * 2);
   CHECK(summary.rows == rows.size());
   CHECK(summary.failed_rows == 0);
   for (const auto& r : rows) {
@@ -85,13 +85,14 @@ TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sw
     CHECK(r.isa == "portable");
   }
   const auto emulated = rows_where(rows, [](const Row& r) { return r.emulated; });
-  CHECK(emulated.size() == 12);
+  CHECK(emulated.size() == 24);
   for (const auto& r : emulated) {
     CHECK_FALSE(r.median.has_value());
     CHECK(r.counter.empty());
-    CHECK(r.compiler == "gcc");
+    CHECK((r.compiler == "gcc" || r.compiler == "clang"));
     CHECK_THAT(r.cpu, Catch::StartsWith("qemu-aarch64"));
   }
+  CHECK(rows_where(emulated, [](const Row& r) { return r.compiler == "clang"; }).size() == 12);
   const auto measured = rows_where(rows, [](const Row& r) { return !r.emulated; });
   CHECK(measured.size() == 24);
   for (const auto& r : measured) {
@@ -100,8 +101,10 @@ TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sw
     CHECK(r.cpu == "Test CPU");
   }
   const auto clang = rows_where(rows, [](const Row& r) { return r.compiler == "clang"; });
-  CHECK(clang.size() == 12);
-  CHECK(clang.front().compiler_version == "clang++ (Fake) 1.2.3");
+  CHECK(clang.size() == 24);
+  for (const auto& r : clang) CHECK(r.compiler_version == "clang++ (Fake) 1.2.3");
+  const auto cross_gcc = rows_where(emulated, [](const Row& r) { return r.compiler == "gcc"; });
+  CHECK(cross_gcc.front().compiler_version == "aarch64-linux-gnu-g++ (Fake) 1.2.3");
 
   // results.json holds the same rows.
   std::ifstream json_in(fs::path(f.options.results_dir) / "results.json");
@@ -112,29 +115,28 @@ TEST_CASE("sweep driver: a complete run merges CSV, JSON and the manifest", "[sw
   const auto manifest = f.read_json("manifest.json");
   CHECK(manifest["host"]["cpu"] == "Test CPU");
   CHECK(manifest["commit"] == "0123456789ab-dirty");
-  CHECK(manifest["trees"].size() == 3);
+  CHECK(manifest["trees"].size() == 4);
   CHECK(manifest["trees"][1]["emulated"] == true);
+  CHECK(manifest["trees"][3]["emulated"] == true);
   CHECK(manifest["compilers"]["gcc/x86_64"] == "g++ (Fake) 1.2.3");
   CHECK(manifest["counters"].contains("tsc"));
-  CHECK(manifest["rows"]["total"] == 36);
-  CHECK(manifest["rows"]["emulated"] == 12);
+  CHECK(manifest["rows"]["total"] == 48);
+  CHECK(manifest["rows"]["emulated"] == 24);
   CHECK_FALSE(manifest["finished"].get<std::string>().empty());
-  // Every skip has a reason: the plan's (clang-aarch64, ISA/architecture) and the run's (registry).
-  bool registry_skip = false, toolchain_skip = false;
+  // Every skip has a reason: the plan's (ISA/architecture) and the run's (registry).
+  bool registry_skip = false;
   for (const auto& s : manifest["skipped"]) {
     CHECK_FALSE(s["reason"].get<std::string>().empty());
     registry_skip |= s["reason"].get<std::string>().find("not in this tree's registry") != std::string::npos;
-    toolchain_skip |= s["reason"].get<std::string>().find("no aarch64 cross toolchain") != std::string::npos;
   }
   CHECK(registry_skip);
-  CHECK(toolchain_skip);
   // The spec is kept beside the results.
   CHECK(fs::exists(fs::path(f.options.results_dir) / "spec.toml"));
 
   // Progress names builds and rows with what is left and the estimate.
   const std::string p = f.progress.str();
-  CHECK_THAT(p, Catch::Contains("[build 1/3] gcc-x86_64-vec"));
-  CHECK_THAT(p, Catch::Contains("[row 36/36]"));
+  CHECK_THAT(p, Catch::Contains("[build 1/4] gcc-x86_64-vec"));
+  CHECK_THAT(p, Catch::Contains("[row 48/48]"));
   CHECK_THAT(p, Catch::Contains("ETA"));
   CHECK_THAT(p, Catch::Contains("0 left"));
 }
@@ -149,9 +151,9 @@ TEST_CASE("sweep driver: a failed build and a failed KAT are recorded and the sw
   const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
   // Every planned row of the unbuilt tree is present (its ISAs could not be
   // asked, so its avx2 rows too), plus the portable rows of the built trees.
-  CHECK(rows.size() == 24 + 24);
-  // The clang tree's rows: all fail, none measured.
-  const auto clang = rows_where(rows, [](const Row& r) { return r.compiler == "clang"; });
+  CHECK(rows.size() == 24 + 36);
+  // The unbuilt clang tree's rows: all fail, none measured.
+  const auto clang = rows_where(rows, [](const Row& r) { return r.compiler == "clang" && !r.emulated; });
   REQUIRE(clang.size() == 24);
   for (const auto& r : clang) {
     CHECK(r.correct == "fail");
@@ -163,8 +165,8 @@ TEST_CASE("sweep driver: a failed build and a failed KAT are recorded and the sw
   REQUIRE(saber_ntt.size() == 4);
   for (const auto& r : saber_ntt) CHECK(r.correct == "fail");
   CHECK(rows_where(saber_ntt, [](const Row& r) { return r.median.has_value(); }).size() == 2);
-  // Everything else passes.
-  CHECK(summary.failed_rows == 24 + 4);
+  // ... and in the clang aarch64 tree (2 rows); everything else passes.
+  CHECK(summary.failed_rows == 24 + 4 + 2);
   // The manifest explains each failure.
   const auto manifest = f.read_json("manifest.json");
   CHECK(manifest["trees"][2]["built"] == false);
@@ -194,12 +196,12 @@ TEST_CASE("sweep driver: rows of a benchmark whose own check fails keep cycles a
   const auto emulated = rows_where(rows, [](const Row& r) {
     return r.scheme == "ntruhps2048677" && r.multiplier == "ntt" && r.emulated;
   });
-  REQUIRE(emulated.size() == 2);
+  REQUIRE(emulated.size() == 4);  // two aarch64 trees
   for (const auto& r : emulated) {
     CHECK(r.correct == "fail");
     CHECK_FALSE(r.median.has_value());
   }
-  CHECK(summary.failed_rows == 6);
+  CHECK(summary.failed_rows == 8);
 }
 
 TEST_CASE("sweep driver: a KEM multiplier with commas is checked but not benchmarked", "[sweep]") {
@@ -342,21 +344,21 @@ TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[
     CHECK(second.builds() == 0);
     CHECK(second.checks() == 0);
     CHECK(second.benches() == 0);
-    CHECK(summary.builds_resumed == 3);
-    CHECK(summary.jobs_resumed == 36);
-    CHECK(read_csv((fs::path(f.options.results_dir) / "results.csv").string()).size() == 36);
+    CHECK(summary.builds_resumed == 4);
+    CHECK(summary.jobs_resumed == 48);
+    CHECK(read_csv((fs::path(f.options.results_dir) / "results.csv").string()).size() == 48);
   }
   SECTION("an interrupted sweep continues where it stopped") {
     FakeRunner interrupted;
-    interrupted.fail_after = 17;  // git, the three trees' builds (4 commands each), then a few jobs
+    interrupted.fail_after = 21;  // git, the four trees' builds (4 commands each), then a few jobs
     CHECK_THROWS_WITH(run_sweep(f.spec, f.plan, f.host, f.options, interrupted, f.progress), "interrupted");
     const auto state = load_state(f.options.results_dir);
     REQUIRE(state);
     CHECK(state->finished.empty());
-    CHECK(state->builds.size() == 3);  // every tree is built before the first job runs
+    CHECK(state->builds.size() == 4);  // every tree is built before the first job runs
     const std::size_t done = state->jobs.size();
     CHECK(done > 0);
-    CHECK(done < 36);
+    CHECK(done < 48);
     // Without --results, the unfinished directory of the same spec is found again...
     bool resumed = false;
     const auto found = choose_results_dir("", f.options.source_dir, state->spec_digest, resumed);
@@ -367,11 +369,11 @@ TEST_CASE("sweep driver: a rerun resumes, skipping finished builds and rows", "[
     const auto summary = run_sweep(f.spec, f.plan, f.host, f.options, rest, f.progress);
     CHECK(rest.builds() == 0);
     CHECK(summary.jobs_resumed == done);
-    CHECK(summary.jobs_run == 36 - done);
+    CHECK(summary.jobs_run == 48 - done);
     const auto rows = read_csv((fs::path(f.options.results_dir) / "results.csv").string());
-    CHECK(rows.size() == 36);
+    CHECK(rows.size() == 48);
     CHECK(summary.failed_rows == 0);
-    CHECK_THAT(f.progress.str(), Catch::Contains("resuming: 3 builds and"));
+    CHECK_THAT(f.progress.str(), Catch::Contains("resuming: 4 builds and"));
   }
   SECTION("--retry-failed redoes failed builds and rows only") {
     FakeRunner first;

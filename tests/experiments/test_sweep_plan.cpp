@@ -1,5 +1,6 @@
 // Sweep planning: which trees and jobs a spec expands to on a given host,
 // which combinations are skipped (always with a reason), and the commands.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
 
@@ -48,15 +49,20 @@ schemes = ["saber"]
                                      "s");
   const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
   CHECK(tree_names(plan) == std::vector<std::string>{"gcc-x86_64-vec", "gcc-x86_64-novec", "gcc-aarch64-vec",
-                                                      "gcc-aarch64-novec", "clang-x86_64-vec", "clang-x86_64-novec"});
-  // clang has no aarch64 toolchain here: both of its aarch64 trees are skipped, with the reason.
-  CHECK(skipped(plan, "clang-aarch64-vec", "tree clang-aarch64-vec", "no aarch64 cross toolchain"));
-  CHECK(skipped(plan, "clang-aarch64-novec", "tree clang-aarch64-novec", "no aarch64 cross toolchain"));
+                                                      "gcc-aarch64-novec", "clang-x86_64-vec", "clang-x86_64-novec",
+                                                      "clang-aarch64-vec", "clang-aarch64-novec"});
 
+  // Each compiler's aarch64 trees are cross builds through its own toolchain file.
   const auto& cross = plan.trees[2];
   CHECK(cross.emulated);
   CHECK(cross.toolchain_file == "cmake/aarch64-linux-gnu.cmake");
+  CHECK(cross.cxx == "aarch64-linux-gnu-g++");
   CHECK(cross.emulator == std::vector<std::string>{"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"});
+  const auto& clang_cross = plan.trees[6];
+  CHECK(clang_cross.emulated);
+  CHECK(clang_cross.toolchain_file == "cmake/aarch64-linux-gnu-clang.cmake");
+  CHECK(clang_cross.cxx == "clang++");
+  CHECK(clang_cross.emulator == cross.emulator);
   CHECK_FALSE(plan.trees[0].emulated);
   CHECK(plan.trees[0].cxx == "g++");
   CHECK(plan.trees[4].cxx == "clang++");
@@ -73,6 +79,7 @@ schemes = ["saber"]
   CHECK(isas_of(1) == std::set<std::string>{"portable"});
   CHECK(isas_of(2) == std::set<std::string>{"portable", "neon"});
   CHECK(isas_of(3) == std::set<std::string>{"portable"});
+  CHECK(isas_of(6) == std::set<std::string>{"portable", "neon"});
   CHECK(skipped(plan, "gcc-x86_64-vec", "isa avx512", "this CPU lacks avx512f, avx512bw, avx512vl"));
   CHECK(skipped(plan, "gcc-x86_64-vec", "isa neon", "neon kernels exist only in aarch64 trees"));
   CHECK(skipped(plan, "gcc-aarch64-vec", "isa avx2", "avx2 kernels exist only in x86_64 trees"));
@@ -83,6 +90,21 @@ schemes = ["saber"]
   // With AVX-512 on the CPU, the vectorised x86 trees gain it.
   const auto wide = make_plan(spec, fake_catalogue(), x86_host(true));
   CHECK(jobs_where(wide, [](const Job& j) { return j.isa == "avx512"; }) == 2);
+
+  // A compiler named by its command has no cross toolchain file: its aarch64
+  // tree is skipped, with the reason.
+  const auto custom = make_plan(parse_sweep_spec(R"(
+compilers = ["gcc", "mycc"]
+architectures = ["aarch64"]
+[compiler_commands]
+mycc = "/opt/mycc/bin/c++"
+[kem]
+schemes = ["saber"]
+)",
+                                                 "s"),
+                                fake_catalogue(), x86_host(false));
+  CHECK(tree_names(custom) == std::vector<std::string>{"gcc-aarch64-vec"});
+  CHECK(skipped(custom, "mycc-aarch64-vec", "tree mycc-aarch64-vec", "no aarch64 cross toolchain for mycc"));
 }
 
 TEST_CASE("sweep plan: KEM jobs from multipliers and strategies", "[sweep]") {
@@ -175,9 +197,9 @@ vectorize = [true]
 )",
                                      "a");
   const auto plan = make_plan(spec, fake_catalogue(), x86_host(false));
-  // Vectorised trees: gcc-x86_64, gcc-aarch64 (emulated), clang-x86_64. tinyjambu-128 has both
+  // Vectorised trees: gcc and clang, x86_64 and aarch64 (emulated). tinyjambu-128 has both
   // variants, tinyjambu-256 only memcpy-nand: 3 variants x 2 sizes per tree.
-  CHECK(plan.jobs.size() == 3 * 3 * 2);
+  CHECK(plan.jobs.size() == 4 * 3 * 2);
   CHECK(skipped(plan, "", "tinyjambu-256/memcpy-and-inverted-key", "has no variant"));
   for (const auto& j : plan.jobs) {
     CHECK(j.kind == JobKind::aead);
@@ -187,7 +209,8 @@ vectorize = [true]
     CHECK(plan.trees[j.tree].vectorize);
   }
   // Trees no section runs in are not built.
-  CHECK(tree_names(plan) == std::vector<std::string>{"gcc-x86_64-vec", "gcc-aarch64-vec", "clang-x86_64-vec"});
+  CHECK(tree_names(plan) ==
+        std::vector<std::string>{"gcc-x86_64-vec", "gcc-aarch64-vec", "clang-x86_64-vec", "clang-aarch64-vec"});
   CHECK(skipped(plan, "gcc-x86_64-novec", "tree gcc-x86_64-novec", "none of the spec's rows runs in it"));
   CHECK(skipped(plan, "clang-x86_64-novec", "tree clang-x86_64-novec", "none of the spec's rows"));
   const Job& first = plan.jobs.front();
@@ -219,7 +242,7 @@ vectorize = [true]
 
   std::ostringstream dry;
   print_plan(plan, spec, o, dry);
-  CHECK_THAT(dry.str(), Catch::Contains("18 aead"));
+  CHECK_THAT(dry.str(), Catch::Contains("24 aead"));
   CHECK_THAT(dry.str(), Catch::Contains("aead check: (none: the benchmark checks the known answers)"));
   CHECK_THAT(dry.str(), Catch::Contains("estimate from a clean tree"));
 }
@@ -358,7 +381,7 @@ TEST_CASE("sweep plan: the shipped quick spec stays small", "[sweep]") {
   CHECK(plan.jobs.size() < 600);
   const auto full = make_plan(load_sweep_spec(std::string(PQMUL_SOURCE_DIR) + "/experiments/sweeps/full.toml"),
                               catalogue_from_registries(), x86_host(true));
-  CHECK(full.trees.size() == 6);  // clang has no aarch64 trees
+  CHECK(full.trees.size() == 8);  // gcc and clang, x86_64 and aarch64, vectorised or not
   CHECK(full.jobs.size() > plan.jobs.size());
 }
 
@@ -386,7 +409,7 @@ rank = 3
                                      "s");
   auto host = x86_host(false);
   const auto plan = make_plan(spec, fake_catalogue(), host);
-  REQUIRE(plan.trees.size() == 1);  // clang-aarch64 skipped
+  REQUIRE(plan.trees.size() == 2);  // clang-x86_64, then clang-aarch64 (cross)
   const auto& tree = plan.trees[0];
   const auto o = options();
   const auto configure = configure_command(tree, o);
@@ -415,7 +438,9 @@ rank = 3
   CHECK(after(bench, "--format") == "csv");
   CHECK(after(bench, "--isa") == "portable");
 
-  const Job& module = plan.jobs.back();
+  const auto last_native = std::find_if(plan.jobs.rbegin(), plan.jobs.rend(), [](const Job& j) { return j.tree == 0; });
+  REQUIRE(last_native != plan.jobs.rend());
+  const Job& module = *last_native;
   REQUIRE(module.kind == JobKind::ring);
   const auto oracle = check_command(module, tree, spec, o);
   CHECK(subcommand(oracle) == "mul");
@@ -433,6 +458,11 @@ rank = 3
   CHECK(std::vector<std::string>(cross_check.begin(), cross_check.begin() + 3) ==
         std::vector<std::string>{"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"});
   CHECK(cross_check[3] == "/src/build/sweep/gcc-aarch64-vec/experiments/pqmul");
+  // clang's cross tree: its own toolchain file (clang++ targeting aarch64-linux-gnu).
+  const auto clang_configure = configure_command(plan.trees[1], o);
+  CHECK(has(clang_configure, "-DCMAKE_TOOLCHAIN_FILE=/src/cmake/aarch64-linux-gnu-clang.cmake"));
+  CHECK_FALSE(has(clang_configure, "-DCMAKE_CXX_COMPILER=clang++"));
+  CHECK(after(clang_configure, "-B") == "/src/build/sweep/clang-aarch64-novec");
 }
 
 TEST_CASE("sweep commands: flags of the portable code from a compile command", "[sweep]") {

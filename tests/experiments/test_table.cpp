@@ -182,6 +182,29 @@ TEST_CASE("table: units follow the counter", "[table]") {
   CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("counter_hz"));
 }
 
+TEST_CASE("table: modelled rows are cycles of the named core model, said so", "[table]") {
+  auto rows = kem_rows();
+  for (auto& r : rows) {
+    r.counter = "model:apple-m1";
+    r.emulated = true;
+  }
+  TableOptions o;
+  o.filter = parse_selector({"scheme=ml-kem-768"});
+  const Table t = build_table(rows, o);
+  CHECK(t.unit == "model:apple-m1 cycles");
+  const auto md = render_markdown(t);
+  CHECK(md.find("| Implementation | KeyGen (model:apple-m1 cycles) |") != std::string::npos);
+  CHECK(md.find("modelled, not measured") != std::string::npos);
+  o.unit = "ticks";
+  CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("modelled cycles only"));
+  o.unit = "cycles";
+  CHECK(build_table(rows, o).unit == "model:apple-m1 cycles");
+  // Two cores' models never share a table.
+  rows[0].counter = "model:cortex-a72";
+  o.filter = {};
+  CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("different counters"));
+}
+
 TEST_CASE("table: memory columns in whole bytes, whatever the counters, rows without them left out", "[table]") {
   std::vector<Row> rows = {row("saber", "keygen", "toom4-k2", "portable", "eager", 1000),
                            row("saber", "keygen", "toom4-k2", "portable", "cached", 800),
@@ -262,6 +285,51 @@ TEST_CASE("table: the paper's figures beside ours, with the relative difference"
   o.paper = read_paper_figures(unknown.string());
   CHECK_THROWS_WITH(build_table(kem_rows(), o), Catch::Contains("'Toom-5' match no line"));
   for (const auto& p : {paper, csv, unknown}) fs::remove(p);
+}
+
+TEST_CASE("table: paper figures per section, for lines of the same name in every section", "[table]") {
+  // Two parameter sets with the same line names, each KEM's rank its own.
+  std::vector<Row> rows;
+  for (const char* scheme : {"saber", "firesaber"})
+    for (const char* isa : {"portable", "neon"}) {
+      Row r = row(scheme, "keygen", "toom4-k2", isa, "cached", std::string(scheme) == "saber" ? 100 : 200);
+      r.rank = std::string(scheme) == "saber" ? 3 : 4;
+      rows.push_back(r);
+    }
+  const auto paper = write_file("sections.toml",
+                                "[Saber.Portable]\nkeygen = 50\n[FireSaber.Portable]\nkeygen = 400\n"
+                                "[Neon]\nkeygen = 100\n");
+  TableOptions o;
+  o.ratios = {"none"};
+  o.paper = read_paper_figures(paper.string());
+  const Table t = build_table(rows, o);
+  REQUIRE(t.sections.size() == 2);
+  CHECK(t.sections[0].title == "Saber");
+  // The rank follows from the scheme: it does not name the lines.
+  CHECK(t.sections[0].lines[0].label == "Portable");
+  CHECK(*t.sections[0].lines[1].cells[0].value == 50);   // Saber's own figure
+  CHECK(*t.sections[1].lines[1].cells[0].value == 400);  // FireSaber's
+  CHECK(*t.sections[1].lines[2].cells[0].value == Approx(200.0 / 400.0 - 1));
+  // The unsectioned figure serves every section.
+  CHECK(t.sections[0].lines[3].label == "Neon");
+  CHECK(*t.sections[0].lines[4].cells[0].value == 100);
+  CHECK(*t.sections[1].lines[4].cells[0].value == 100);
+  const auto stray = write_file("stray.toml", "[LightSaber.Portable]\nkeygen = 1\n");
+  o.paper = read_paper_figures(stray.string());
+  CHECK_THROWS_WITH(build_table(rows, o), Catch::Contains("in section 'LightSaber' match no line"));
+  const auto mixed = write_file("mixed.toml", "[Saber]\nkeygen = 1\nPortable = { keygen = 2 }\n");
+  CHECK_THROWS_WITH(read_paper_figures(mixed.string()), Catch::Contains("must be a number"));
+  // A paper that prints speed-ups only: its figure under our ratio line.
+  const auto speedups = write_file("speedups.toml", "[\"Portable/Neon\"]\nkeygen = 2\n");
+  o.ratios = {"isa:portable/neon"};
+  o.paper = read_paper_figures(speedups.string());
+  const Table r = build_table(rows, o);
+  REQUIRE(r.sections[0].lines.size() == 5);
+  CHECK(r.sections[0].lines[2].kind == CellKind::ratio);
+  CHECK(r.sections[0].lines[3].label == "Portable/Neon (paper)");
+  CHECK(*r.sections[0].lines[3].cells[0].value == 2);
+  CHECK(*r.sections[0].lines[4].cells[0].value == Approx(1.0 / 2 - 1));  // ours 1.00 against 2
+  for (const auto& p : {paper, stray, mixed, speedups}) fs::remove(p);
 }
 
 TEST_CASE("table: cells never pool rows", "[table]") {

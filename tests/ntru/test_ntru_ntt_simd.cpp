@@ -1,5 +1,6 @@
-// NTRU over the big-prime NTT on AVX2 / AVX-512 (the registry's ntt/avx2 and
-// ntt/avx512): KAT entries equal to the official round-3 files and their
+// NTRU over the big-prime NTT on each SIMD ISA of the build (the registry's
+// ntt/avx2 and ntt/avx512, or ntt/neon): KAT entries equal to the official
+// round-3 files and their
 // published digests for every parameter set; refused where the ISA cannot run
 // or the portable path is forced.
 #include <catch2/catch.hpp>
@@ -9,6 +10,7 @@
 
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "../common/isa_gate.hpp"
 
@@ -23,11 +25,11 @@ const pqmul::KemEntry& entry_of(const std::string& scheme) {
 
 }  // namespace
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
-TEST_CASE("ntru ntt avx2/avx512: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][simd]") {
-  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
-  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+TEST_CASE("ntru ntt on the SIMD ISAs: counts 0 and 1 of every set, 100 vectors of hps2048509", "[ntru][kat][simd]") {
+  pqmul::test::skip_unless_any_runs(pqmul::big_ntt_simd_detail::kernel_isas());
+  for (pqmul::Isa isa : pqmul::big_ntt_simd_detail::kernel_isas()) {
     for (const auto& files : ntru_test::kat_files()) {
       INFO(files.scheme << " " << pqmul::isa_name(isa));
       const auto& entry = entry_of(files.scheme);
@@ -59,11 +61,11 @@ TEST_CASE("ntru ntt avx2/avx512: counts 0 and 1 of every set, 100 vectors of hps
   }
 }
 
-TEST_CASE("ntru ntt avx2/avx512: explicit primes and layers give the official entries", "[ntru][kat][simd]") {
-  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
+TEST_CASE("ntru ntt on the SIMD ISAs: explicit primes and layers give the official entries", "[ntru][kat][simd]") {
+  pqmul::test::skip_unless_any_runs(pqmul::big_ntt_simd_detail::kernel_isas());
   const auto& files = ntru_test::kat_files().back();  // hrss701: two primes by default
   const std::string text = ntru_test::read_text(ntru_test::vectors(files.file));
-  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+  for (pqmul::Isa isa : pqmul::big_ntt_simd_detail::kernel_isas()) {
     if (!pqmul::isa_available(isa)) continue;
     for (const char* multiplier : {"ntt:layers=9", "ntt:primes=2;layers=7"}) {
       INFO(multiplier << " " << pqmul::isa_name(isa));
@@ -76,9 +78,9 @@ TEST_CASE("ntru ntt avx2/avx512: explicit primes and layers give the official en
 
 #endif
 
-TEST_CASE("ntru ntt avx2/avx512: refused when the portable path is forced", "[ntru][simd]") {
+TEST_CASE("ntru ntt on the SIMD ISAs: refused when the portable path is forced", "[ntru][simd]") {
   const pqmul::test::ForcePortable forced;
   const auto& entry = entry_of("ntruhrss701");
-  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512})
+  for (pqmul::Isa isa : pqmul::big_ntt_simd_detail::kernel_isas())
     CHECK_THROWS_AS(entry.make_for("ntt", pqmul::Strategy::eager, isa), std::invalid_argument);
 }

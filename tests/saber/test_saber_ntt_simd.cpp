@@ -1,6 +1,7 @@
-// Saber over the big-prime NTT on AVX2 / AVX-512 (the registry's ntt/avx2 and
-// ntt/avx512): the regenerated NIST .rsp text equals the official round-3
-// files and their published digests for every set, ntt variant and strategy;
+// Saber over the big-prime NTT on each SIMD ISA of the build (the registry's
+// ntt/avx2 and ntt/avx512, or ntt/neon): the regenerated NIST .rsp text
+// equals the official round-3 files and their published digests for every
+// set, ntt variant and strategy;
 // refused where the ISA cannot run or the portable path is forced.
 #include <catch2/catch.hpp>
 
@@ -9,6 +10,7 @@
 
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
@@ -29,7 +31,7 @@ const pqmul::KemEntry& entry_of(const std::string& scheme) {
 
 }  // namespace
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
 namespace {
 
@@ -42,11 +44,11 @@ std::vector<std::string> ntt_multipliers() {
 
 }  // namespace
 
-TEST_CASE("Saber ntt avx2/avx512: every set, ntt variant and strategy reproduces KAT counts 0 and 1",
+TEST_CASE("Saber ntt on the SIMD ISAs: every set, ntt variant and strategy reproduces KAT counts 0 and 1",
           "[saber][kat][simd]") {
-  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
+  pqmul::test::skip_unless_any_runs(pqmul::big_ntt_simd_detail::kernel_isas());
   REQUIRE(ntt_multipliers().size() >= 2);
-  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+  for (pqmul::Isa isa : pqmul::big_ntt_simd_detail::kernel_isas()) {
     for (const auto& set : kat_sets) {
       const auto& entry = entry_of(set.scheme);
       const std::string expected = official_prefix(set, 2);
@@ -73,13 +75,13 @@ TEST_CASE("Saber ntt avx2/avx512: every set, ntt variant and strategy reproduces
   }
 }
 
-TEST_CASE("Saber ntt avx2/avx512: all 100 KAT vectors of Saber", "[saber][kat][simd]") {
-  pqmul::test::skip_unless_any_runs({pqmul::Isa::avx2, pqmul::Isa::avx512});
+TEST_CASE("Saber ntt on the SIMD ISAs: all 100 KAT vectors of Saber", "[saber][kat][simd]") {
+  pqmul::test::skip_unless_any_runs(pqmul::big_ntt_simd_detail::kernel_isas());
   const auto& set = kat_sets[1];
   const auto& entry = entry_of(set.scheme);
   const auto [single, all] = saber_test::published_digests(set.hash_row);
   const std::string expected = official(set);
-  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512}) {
+  for (pqmul::Isa isa : pqmul::big_ntt_simd_detail::kernel_isas()) {
     INFO(pqmul::isa_name(isa));
     if (!pqmul::isa_available(isa)) {
       CHECK_THROWS(entry.make_for("ntt", pqmul::Strategy::cached, isa));
@@ -95,10 +97,10 @@ TEST_CASE("Saber ntt avx2/avx512: all 100 KAT vectors of Saber", "[saber][kat][s
 
 #endif
 
-TEST_CASE("Saber ntt avx2/avx512: refused when the portable path is forced", "[saber][simd]") {
+TEST_CASE("Saber ntt on the SIMD ISAs: refused when the portable path is forced", "[saber][simd]") {
   const pqmul::test::ForcePortable forced;
   const auto& entry = entry_of("saber");
-  for (pqmul::Isa isa : {pqmul::Isa::avx2, pqmul::Isa::avx512})
+  for (pqmul::Isa isa : pqmul::big_ntt_simd_detail::kernel_isas())
     CHECK_THROWS_AS(entry.make_for("ntt", pqmul::Strategy::cached, isa), std::invalid_argument);
   // The portable path still gives the official bytes.
   const auto kem = entry.make_for("ntt", pqmul::Strategy::cached, pqmul::Isa::portable);

@@ -16,19 +16,21 @@ namespace big_ntt_simd_detail {
 
 namespace bk = big_ntt_kernels;
 
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 namespace {
 
 // The kernels behind the bounds of big_ntt_kernels.hpp (residues in [0, p),
 // zeros where the header says so), checked around every call in the debug
 // build: one wrapper per kernel covers both ISAs.
 [[maybe_unused]] constexpr const char* kernel_name(std::size_t lanes, int kernel) {
-  constexpr const char* names[2][5] = {
+  constexpr const char* names[3][5] = {
       {"big_ntt::avx2::forward", "big_ntt::avx2::inverse", "big_ntt::avx2::base_multiply_accumulate",
        "big_ntt::avx2::lift_centred", "big_ntt::avx2::crt_to_q"},
       {"big_ntt::avx512::forward", "big_ntt::avx512::inverse", "big_ntt::avx512::base_multiply_accumulate",
-       "big_ntt::avx512::lift_centred", "big_ntt::avx512::crt_to_q"}};
-  return names[lanes == bk::avx2_lanes ? 0 : 1][kernel];
+       "big_ntt::avx512::lift_centred", "big_ntt::avx512::crt_to_q"},
+      {"big_ntt::neon::forward", "big_ntt::neon::inverse", "big_ntt::neon::base_multiply_accumulate",
+       "big_ntt::neon::lift_centred", "big_ntt::neon::crt_to_q"}};
+  return names[lanes == bk::avx2_lanes ? 0 : lanes == bk::avx512_lanes ? 1 : 2][kernel];
 }
 
 template <std::size_t Lanes, auto Kernel>
@@ -97,6 +99,26 @@ KernelSet kernels() {
 }  // namespace
 #endif
 
+std::vector<Isa> kernel_isas() {
+#if defined(PQMUL_X86_SIMD)
+  return {Isa::avx2, Isa::avx512};
+#elif defined(PQMUL_ARM_SIMD)
+  return {Isa::neon};
+#else
+  return {};
+#endif
+}
+
+namespace {
+
+[[maybe_unused]] void require_runnable(Isa isa) {
+  if (!cpu_supports(isa))
+    throw std::invalid_argument("ntt/" + std::string(isa_name(isa)) + ": this CPU cannot run " +
+                                std::string(isa_name(isa)));
+}
+
+}  // namespace
+
 const KernelSet& kernel_set(Isa isa) {
 #if defined(PQMUL_X86_SIMD)
   static const KernelSet avx2 = kernels<bk::avx2_lanes, bk::avx2::forward, bk::avx2::inverse,
@@ -106,10 +128,16 @@ const KernelSet& kernel_set(Isa isa) {
                                           bk::avx512::base_multiply_accumulate, bk::avx512::lift_centred,
                                           bk::avx512::crt_to_q>();
   if (isa == Isa::avx2 || isa == Isa::avx512) {
-    if (!cpu_supports(isa))
-      throw std::invalid_argument("ntt/" + std::string(isa_name(isa)) + ": this CPU cannot run " +
-                                  std::string(isa_name(isa)));
+    require_runnable(isa);
     return isa == Isa::avx2 ? avx2 : avx512;
+  }
+#elif defined(PQMUL_ARM_SIMD)
+  static const KernelSet neon = kernels<bk::neon_lanes, bk::neon::forward, bk::neon::inverse,
+                                        bk::neon::base_multiply_accumulate, bk::neon::lift_centred,
+                                        bk::neon::crt_to_q>();
+  if (isa == Isa::neon) {
+    require_runnable(isa);
+    return neon;
   }
 #endif
   throw std::invalid_argument("ntt: no " + std::string(isa_name(isa)) + " kernels in this build");
@@ -122,7 +150,8 @@ std::size_t low_input_index(std::size_t lanes, std::size_t len, std::size_t l) {
         {0, 8, 2, 10, 4, 12, 6, 14}, {0, 1, 8, 9, 4, 5, 12, 13}, {0, 1, 2, 3, 8, 9, 10, 11}};
     return by_len[len == 1 ? 0 : len == 2 ? 1 : 2][l];
   }
-  // _mm512_permutex2var_epi32: the low inputs in ascending order.
+  // _mm512_permutex2var_epi32 (AVX-512), zips and unzips (NEON): the low
+  // inputs in ascending order.
   return l / len * 2 * len + l % len;
 }
 

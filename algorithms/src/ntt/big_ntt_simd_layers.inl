@@ -1,6 +1,7 @@
 // The big-prime NTT kernels (big_ntt_kernels.hpp) written once for every
-// register width: big_ntt_avx2.cpp (8 residues per register) and
-// big_ntt_avx512.cpp (16) each define the vector steps, then include this
+// register width: big_ntt_avx2.cpp (8 residues per register),
+// big_ntt_avx512.cpp (16) and big_ntt_neon.cpp (4) each define the vector
+// steps, then include this
 // file inside their namespace. The steps each must define:
 //   V, W (lanes), log_W; load, store, bcast; add, sub (mod p, values in
 //   [0, p)); mul (Montgomery), mul_bcast, mul_lanes (by constants, Shoup);

@@ -55,10 +55,9 @@ RegistryEntry big_entry() {
     e.variants.push_back("primes=2;layers=" + std::to_string(BigNtt<R>::complete_layers - 4));
   e.make = [](const Params& p) { return make_big<R>(p); };
   e.typed = TypedPath::big_ntt;
-#if defined(PQMUL_X86_SIMD)
-  // The same transforms on AVX2 / AVX-512 (BigNttSimd), counted by the
-  // portable twin: the kernels perform the same modular operations.
-  for (Isa isa : {Isa::avx2, Isa::avx512})
+  // The same transforms on each SIMD ISA of the build (BigNttSimd), counted
+  // by the portable twin: the kernels perform the same modular operations.
+  for (Isa isa : big_ntt_simd_detail::kernel_isas())
     e.simd.emplace_back(isa, [isa](const Params& p) -> std::unique_ptr<RingMultiplier> {
       auto typed = make_big_ntt_simd<R>(p, isa);
       CountFunction counter = [config = typed.config()](Strategy s, std::size_t rank) {
@@ -68,7 +67,6 @@ RegistryEntry big_entry() {
       return std::make_unique<RingMultiplierAdapter<BigNttSimd<R>>>(std::move(typed), "ntt", p.to_string(),
                                                                     std::string(isa_name(isa)), std::move(counter));
     });
-#endif
   return e;
 }
 

@@ -114,9 +114,11 @@ std::string identity_value(const Row& row, const std::string& field) {
 
 std::vector<std::string> varying_fields(const std::vector<const Row*>& rows) {
   // A field implied by another (one value of it per value of the other) adds nothing to a label.
-  // A build's flags follow from its compiler and vectorisation setting.
+  // A build's flags follow from its compiler and vectorisation setting; a KEM's
+  // module rank from its scheme.
   static const std::map<std::string, std::vector<std::string>> implied_by = {
-      {"parameter_set", {"scheme"}}, {"compiler_version", {"compiler"}}, {"flags", {"compiler", "vectorize"}}};
+      {"parameter_set", {"scheme"}}, {"rank", {"scheme"}}, {"compiler_version", {"compiler"}},
+      {"flags", {"compiler", "vectorize"}}};
   std::vector<std::string> out;
   for (const auto& f : identity_fields()) {
     std::set<std::string> seen;

@@ -121,8 +121,9 @@ std::vector<TableLine> ordered(std::vector<TableLine> lines, const std::vector<s
   return lines;
 }
 
-// Paper and difference lines under each line the paper names. Paper columns
-// are operations, by catalogue name ("keygen") or as displayed ("KeyGen").
+// Paper and difference lines under each figure or ratio line the paper
+// names. Paper columns are operations, by catalogue name ("keygen") or as
+// displayed ("KeyGen").
 void add_paper_lines(Table& t, const PaperFigures& paper, const std::vector<std::string>& operations) {
   auto column_index = [&](const std::string& label, const std::string& column) {
     for (std::size_t i = 0; i < operations.size(); ++i)
@@ -131,18 +132,33 @@ void add_paper_lines(Table& t, const PaperFigures& paper, const std::vector<std:
         fmt::format("{}: paper column '{}' of '{}' is not a column of the table", paper.source, column, label));
   };
   std::set<std::string> matched;
+  std::set<std::pair<std::string, std::string>> matched_in_section;
   for (auto& s : t.sections) {
     std::vector<TableLine> lines;
+    const auto section = paper.by_section.find(s.title);
     for (auto& line : s.lines) {
       lines.push_back(line);
-      const auto it = line.kind == CellKind::figure ? paper.figures.find(line.label) : paper.figures.end();
-      if (it == paper.figures.end()) continue;
-      matched.insert(line.label);
+      // A paper's figures sit under our figures or under our ratios (a paper
+      // that prints speed-ups only).
+      if (line.kind != CellKind::figure && line.kind != CellKind::ratio) continue;
+      // The section's own figures first, then those of every section.
+      const PaperFigures::Columns* figures = nullptr;
+      if (section != paper.by_section.end())
+        if (const auto it = section->second.find(line.label); it != section->second.end()) {
+          figures = &it->second;
+          matched_in_section.insert({s.title, line.label});
+        }
+      if (!figures)
+        if (const auto it = paper.figures.find(line.label); it != paper.figures.end()) {
+          figures = &it->second;
+          matched.insert(line.label);
+        }
+      if (!figures) continue;
       TableLine theirs{line.label + " (paper)", {}, CellKind::paper};
       TableLine diff{line.label + " (difference)", {}, CellKind::difference};
       theirs.cells.assign(operations.size(), Cell{std::nullopt, std::nullopt, CellKind::paper});
       diff.cells.assign(operations.size(), Cell{std::nullopt, std::nullopt, CellKind::difference});
-      for (const auto& [column, value] : it->second) {
+      for (const auto& [column, value] : *figures) {
         const std::size_t i = column_index(line.label, column);
         theirs.cells[i].value = value;
         if (line.cells[i].value && value != 0) diff.cells[i].value = *line.cells[i].value / value - 1;
@@ -155,11 +171,16 @@ void add_paper_lines(Table& t, const PaperFigures& paper, const std::vector<std:
   std::vector<std::string> labels;
   for (const auto& s : t.sections)
     for (const auto& line : s.lines)
-      if (line.kind == CellKind::figure) labels.push_back(line.label);
+      if (line.kind == CellKind::figure || line.kind == CellKind::ratio) labels.push_back(line.label);
   for (const auto& [label, columns] : paper.figures)
     if (!matched.count(label))
       throw std::invalid_argument(fmt::format("{}: paper figures for '{}' match no line of the table (lines: {})",
                                               paper.source, label, fmt::join(labels, "; ")));
+  for (const auto& [title, by_label] : paper.by_section)
+    for (const auto& [label, columns] : by_label)
+      if (!matched_in_section.count({title, label}))
+        throw std::invalid_argument(fmt::format("{}: paper figures for '{}' in section '{}' match no line of it",
+                                                paper.source, label, title));
 }
 
 Table transposed(const Table& t) {
@@ -222,6 +243,14 @@ FigureUnit choose_unit(const std::vector<const Row*>& rows, const std::string& v
   if (counters.size() > 1)
     throw std::invalid_argument("rows come from different counters (" + listed +
                                 ") whose ticks do not compare; select one with --where counter=NAME");
+  // pqmul model's rows are cycles of a core's scheduling model, never
+  // measured ones: the unit says so.
+  const std::string model_prefix = "model:";
+  if (counters.begin()->rfind(model_prefix, 0) == 0) {
+    if (requested != "auto" && requested != "cycles")
+      throw std::invalid_argument("--unit " + requested + ": counter " + listed + " gives modelled cycles only");
+    return {*counters.begin() + " cycles"};
+  }
   if (requested == "cycles" && !cycles)
     throw std::invalid_argument("--unit cycles: counter " + listed + " does not count core cycles (use ticks or us)");
   if (requested == "auto") return {cycles ? "cycles" : "ticks"};

@@ -2,6 +2,7 @@
 // paper's published figures (TOML or CSV).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
@@ -60,16 +61,30 @@ PaperFigures read_paper_figures(const std::string& path) {
     }
   } else {
     const toml::value root = parse_toml_text(text, path);
-    for (const auto& [label, columns] : root.as_table()) {
-      if (!columns.is_table()) throw std::invalid_argument(fmt::format("{}: '{}' must be a table of columns", path, label));
+    // Columns of one line: numbers only.
+    const auto read_columns = [&](const toml::value& columns, const std::string& where) {
+      PaperFigures::Columns out;
       for (const auto& [column, value] : columns.as_table()) {
-        if (value.is_integer()) p.figures[label][column] = static_cast<double>(value.as_integer());
-        else if (value.is_floating()) p.figures[label][column] = value.as_floating();
-        else throw std::invalid_argument(fmt::format("{}: {}.{} must be a number", path, label, column));
+        if (value.is_integer()) out[column] = static_cast<double>(value.as_integer());
+        else if (value.is_floating()) out[column] = value.as_floating();
+        else throw std::invalid_argument(fmt::format("{}: {}.{} must be a number", path, where, column));
       }
+      return out;
+    };
+    for (const auto& [key, value] : root.as_table()) {
+      if (!value.is_table()) throw std::invalid_argument(fmt::format("{}: '{}' must be a table of columns", path, key));
+      const auto& entries = value.as_table();
+      const bool section = !entries.empty() && std::all_of(entries.begin(), entries.end(),
+                                                           [](const auto& e) { return e.second.is_table(); });
+      if (!section) {
+        p.figures[key] = read_columns(value, key);
+        continue;
+      }
+      for (const auto& [label, columns] : entries)
+        p.by_section[key][label] = read_columns(columns, key + "." + label);
     }
   }
-  if (p.figures.empty()) throw std::invalid_argument(path + ": no paper figures");
+  if (p.figures.empty() && p.by_section.empty()) throw std::invalid_argument(path + ": no paper figures");
   return p;
 }
 

@@ -75,6 +75,9 @@ std::string caption(const Table& t) {
                          ? fmt::format("Cells: {} ({}) of one call", t.value, t.unit)
                          : fmt::format("Cells: {} {} per call", t.value, unit_text(t.unit));
   if (t.unit == "us") text += " (counter ticks divided by the counter's frequency)";
+  if (t.unit.rfind("model:", 0) == 0)
+    text += " (modelled, not measured: blocks executed under qemu, each costed by llvm-mca's scheduling model of "
+            "the core; caches, branch prediction and memory dependencies between blocks are left out)";
   if (any_cell(t, [](const Cell& c) { return c.interval && c.kind == CellKind::figure; }))
     text += fmt::format("; \u00b1: half the 95% interval of the median, relative ({})", median_interval_method);
   if (any_cell(t, [](const Cell& c) { return c.kind == CellKind::ratio; })) {

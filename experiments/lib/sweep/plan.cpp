@@ -48,14 +48,17 @@ std::vector<TreeConfig> plan_trees(const SweepSpec& spec, const HostInfo& host, 
                   : compiler == "clang"                   ? "clang++"
                                                           : "g++";
         } else if (arch == "aarch64" && host.arch == "x86_64") {
-          // The cross toolchain file names aarch64-linux-gnu-g++; clang has none here.
-          if (compiler != "gcc") {
+          // The cross toolchain files name their compilers (aarch64-linux-gnu-g++,
+          // or clang++ targeting aarch64-linux-gnu); other compilers have none.
+          if (compiler != "gcc" && compiler != "clang") {
             skipped.push_back({t.name(), "tree " + t.name(),
                                "no aarch64 cross toolchain for " + compiler +
-                                   " (cmake/aarch64-linux-gnu.cmake uses aarch64-linux-gnu-g++)"});
+                                   " (cmake/aarch64-linux-gnu.cmake and -clang.cmake: gcc and clang)"});
             continue;
           }
-          t.toolchain_file = "cmake/aarch64-linux-gnu.cmake";
+          t.toolchain_file =
+              compiler == "gcc" ? "cmake/aarch64-linux-gnu.cmake" : "cmake/aarch64-linux-gnu-clang.cmake";
+          t.cxx = compiler == "gcc" ? "aarch64-linux-gnu-g++" : "clang++";  // for its --version
           t.emulated = true;
           t.emulator = {"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"};
         } else {

@@ -128,8 +128,7 @@ BuildRecord build_tree(const TreeConfig& tree, const SweepOptions& options, Runn
   BuildRecord b;
   const auto start = Clock::now();
   const TreeLock lock(tree_dir(tree, options) + ".lock");
-  const std::string cxx = tree.cxx.empty() ? std::string(tree.arch) + "-linux-gnu-g++" : tree.cxx;
-  const auto version = runner.run({{cxx, "--version"}, log});
+  const auto version = runner.run({{tree.cxx, "--version"}, log});
   b.compiler_version = version.exit_code == 0 ? first_line(version.out) : "";
   const auto configured = runner.run({configure_command(tree, options), log, true});
   if (configured.exit_code != 0) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ntt_simd_factory.hpp"
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
@@ -58,12 +59,12 @@ KemEntry entry() {
     return make_toom4_simd_kem<P>(isa);
   };
 #endif
-#if defined(PQMUL_X86_SIMD)
-  // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers
-  // above.
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
+  // "ntt[:parameters]" on the big-prime NTT's SIMD ISAs (BigNttSimd), ahead
+  // of the makers above.
   const auto is_ntt = [](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == "ntt"; };
   e.simd_isas = [is_ntt, others = e.simd_isas](std::string_view multiplier) {
-    return is_ntt(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : others(multiplier);
+    return is_ntt(multiplier) ? big_ntt_simd_detail::kernel_isas() : others(multiplier);
   };
   e.make_simd = [is_ntt, others = e.make_simd](std::string_view multiplier, Strategy strategy,
                                                Isa isa) -> std::unique_ptr<Kem> {

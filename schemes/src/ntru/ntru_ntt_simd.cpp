@@ -1,8 +1,9 @@
-// NTRU over the big-prime NTT on AVX2 / AVX-512: Ntru<P, BigNttSimd<ring>>
+// NTRU over the big-prime NTT on AVX2, AVX-512 or NEON: Ntru<P, BigNttSimd<ring>>
 // with the two multipliers of the portable "ntt" (a full-range one and one for
 // products with a short factor, same primes and layers), so the bytes are the
 // portable ones. Compiled with the baseline flags; the SIMD work happens in
 // the kernels.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -27,7 +28,7 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
   const std::string label = params.empty() ? name : name + ":" + params.to_string();
   if (name != "ntt")
     throw std::invalid_argument(std::string(P::name) + ": no SIMD version of multiplier '" + label + "' here");
-  if (isa != Isa::avx2 && isa != Isa::avx512)
+  if (const auto isas = big_ntt_simd_detail::kernel_isas(); std::find(isas.begin(), isas.end(), isa) == isas.end())
     throw std::invalid_argument(std::string(P::name) + "/" + label + ": no " + std::string(isa_name(isa)) + " version");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(std::string(P::name) + "/" + label + "/" + std::string(isa_name(isa)) +

@@ -1,7 +1,8 @@
-// Saber over the big-prime NTT on AVX2 / AVX-512 (BigNttSimd): the same
+// Saber over the big-prime NTT on AVX2, AVX-512 or NEON (BigNttSimd): the same
 // configuration (primes, layers, bounds) as the portable "ntt" of the same
 // name, so the products, hence the bytes, are the portable ones. Compiled
 // with the baseline flags; the SIMD work happens in the kernels.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -21,7 +22,7 @@ namespace saber::detail {
 
 std::unique_ptr<SaberKem> make_ntt_simd_saber(std::string_view scheme, const Params& params, Strategy strategy,
                                               std::string label, Isa isa) {
-  if (isa != Isa::avx2 && isa != Isa::avx512)
+  if (const auto isas = big_ntt_simd_detail::kernel_isas(); std::find(isas.begin(), isas.end(), isa) == isas.end())
     throw std::invalid_argument(std::string(scheme) + "/" + label + ": no " + std::string(isa_name(isa)) +
                                 " version of ntt");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "factories.hpp"
+#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
@@ -85,12 +86,12 @@ std::vector<KemEntry> saber_kem_entries() {
       return saber::detail::make_toom4_simd_saber(scheme, strategy, "toom4-k2", isa);
     };
 #endif
-#if defined(PQMUL_X86_SIMD)
-    // "ntt[:parameters]" on AVX2 / AVX-512 (BigNttSimd), ahead of the makers
-    // above.
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
+    // "ntt[:parameters]" on the big-prime NTT's SIMD ISAs (BigNttSimd), ahead
+    // of the makers above.
     const auto is_ntt = [](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == "ntt"; };
     entries.back().simd_isas = [is_ntt, others = entries.back().simd_isas](std::string_view multiplier) {
-      return is_ntt(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : others(multiplier);
+      return is_ntt(multiplier) ? big_ntt_simd_detail::kernel_isas() : others(multiplier);
     };
     entries.back().make_simd = [scheme, is_ntt, others = entries.back().make_simd](
                                    std::string_view multiplier, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {

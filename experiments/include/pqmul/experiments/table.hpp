@@ -31,11 +31,17 @@ const std::vector<std::string>& automatic_ratios();
 // A paper's published figures: line label -> column (operation name as in the
 // rows, e.g. "keygen") -> value in the table's unit.
 struct PaperFigures {
-  std::map<std::string, std::map<std::string, double>> figures;
+  using Columns = std::map<std::string, double>;
+  std::map<std::string, Columns> figures;
+  // Figures of a line in one section only (section title -> line label ->
+  // columns), for papers whose levels share line names ("ref", "neon").
+  std::map<std::string, std::map<std::string, Columns>> by_section;
   std::string source;  // file, for notes
 };
-// TOML: one table per line label, `["Saber, Toom-4+K2, AVX2"] keygen = 12345`;
-// CSV: `label,column,value` (header line required). Throws std::invalid_argument.
+// TOML: one table per line label, `["Saber, Toom-4+K2, AVX2"] keygen = 12345`,
+// or per section and label, `[Kyber512.neon] keygen = 21693` (the section as
+// the table shows its title); CSV: `label,column,value` (header line
+// required). Throws std::invalid_argument.
 PaperFigures read_paper_figures(const std::string& path);
 
 struct TableOptions {
@@ -92,7 +98,7 @@ struct Table {
 // "ticks"). Throws std::invalid_argument for rows of different counters
 // (their ticks do not compare) or a unit the rows cannot give.
 struct FigureUnit {
-  std::string name;  // ticks | cycles | us | instructions
+  std::string name;  // ticks | cycles | us | instructions | model:<cpu> cycles
   double factor(const Row& row) const;
 };
 FigureUnit choose_unit(const std::vector<const Row*>& rows, const std::string& value, const std::string& requested);

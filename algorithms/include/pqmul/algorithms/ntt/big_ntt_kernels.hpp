@@ -1,16 +1,16 @@
 #pragma once
-// AVX2 (8 lanes) and AVX-512 (16 lanes) kernels of the big-prime NTT
-// (big_ntt.hpp), on raw uint32 residues of one prime. The kernels live in
-// big_ntt_avx2.cpp / big_ntt_avx512.cpp (compiled with their ISA's flags, x86-64
-// only); call them only where cpu_supports() / isa_available() says the ISA
-// runs. This header is portable: plain declarations and the constant tables'
+// AVX2 (8 lanes), AVX-512 (16 lanes) and NEON (4 lanes) kernels of the
+// big-prime NTT (big_ntt.hpp), on raw uint32 residues of one prime. The kernels
+// live in big_ntt_avx2.cpp / big_ntt_avx512.cpp (compiled with their ISA's
+// flags, x86-64 only) and big_ntt_neon.cpp (AArch64 only); call them only where
+// cpu_supports() / isa_available() says the ISA runs. This header is portable: plain declarations and the constant tables'
 // shape, no intrinsics.
 //
 // Every kernel computes the same values mod p as its portable twin in
 // big_ntt_detail (forward, inverse, base_multiply_accumulate, the CRT of
 // BigNtt::inverse): inputs and outputs are canonical, in [0, p), so the results
 // are equal word for word. Products take 64-bit lanes (_mm256_mul_epu32 /
-// _mm512_mul_epu32 on even and odd lanes); each result, below 2p, is brought
+// _mm512_mul_epu32 on even and odd lanes, umull / umull2 on NEON); each result, below 2p, is brought
 // into [0, p) by min(x, x - p) (unsigned), which needs p < 2^31.
 //
 // The twiddles are laid out in the order the kernels read them by
@@ -36,9 +36,10 @@
 
 namespace pqmul::big_ntt_kernels {
 
-// Lane counts of the two kernel sets.
+// Lane counts of the kernel sets.
 inline constexpr std::size_t avx2_lanes = 8;
 inline constexpr std::size_t avx512_lanes = 16;
+inline constexpr std::size_t neon_lanes = 4;
 
 // One prime's constants, as pointers into tables owned by the caller.
 struct PrimeKernelTables {
@@ -112,5 +113,18 @@ void lift_centred(std::uint32_t* f, const std::uint16_t* a, std::size_t n, std::
 void crt_to_q(const CrtKernelConstants& c, std::uint16_t* out, const std::uint32_t* r1, const std::uint32_t* r2,
               std::size_t n, std::size_t fold);
 }  // namespace avx512
+
+namespace neon {
+void forward(const PrimeKernelTables& t, std::uint32_t* f, std::size_t length, unsigned layers,
+             std::size_t nonzero);
+void inverse(const PrimeKernelTables& t, std::uint32_t* f, const std::uint32_t* in, std::size_t length,
+             unsigned layers);
+void base_multiply_accumulate(const PrimeKernelTables& t, std::uint32_t* acc, const std::uint32_t* a,
+                              const std::uint32_t* b, std::size_t length, unsigned layers);
+void lift_centred(std::uint32_t* f, const std::uint16_t* a, std::size_t n, std::size_t length, std::uint32_t q,
+                  std::uint32_t p);
+void crt_to_q(const CrtKernelConstants& c, std::uint16_t* out, const std::uint32_t* r1, const std::uint32_t* r2,
+              std::size_t n, std::size_t fold);
+}  // namespace neon
 
 }  // namespace pqmul::big_ntt_kernels

@@ -1,5 +1,5 @@
 #pragma once
-// BigNtt on AVX2 or AVX-512: the same transforms, base products and CRT as
+// BigNtt on AVX2, AVX-512 or NEON: the same transforms, base products and CRT as
 // BigNtt<R> (big_ntt.hpp), run by the kernels of big_ntt_kernels.hpp. The
 // operand and accumulator are BigNtt<R>'s (residues per prime in the NTT
 // domain, canonical), and every kernel returns its portable twin's values, so
@@ -36,8 +36,11 @@ struct KernelSet {
   void (*crt_to_q)(const big_ntt_kernels::CrtKernelConstants&, std::uint16_t*, const std::uint32_t*,
                    const std::uint32_t*, std::size_t, std::size_t);
 };
-// Throws std::invalid_argument unless isa is avx2 or avx512, compiled in and
-// supported by the CPU (cpu_supports: tests may force the portable path and
+// The ISAs with kernels in this build: avx2 and avx512 on x86-64, neon on
+// AArch64 (everything that offers "ntt" on a SIMD ISA derives from this).
+std::vector<Isa> kernel_isas();
+// Throws std::invalid_argument unless isa is one of kernel_isas(), supported
+// by the CPU (cpu_supports: tests may force the portable path and
 // still call kernels; the registry checks isa_available).
 const KernelSet& kernel_set(Isa isa);
 
@@ -76,7 +79,7 @@ class BigNttSimd {
   static constexpr std::uint32_t full_bound = portable::full_bound;
 
   // Throws std::invalid_argument for an invalid configuration (as BigNtt) or
-  // an ISA that is not avx2 / avx512 or that this CPU lacks.
+  // an ISA outside kernel_isas() or that this CPU lacks.
   BigNttSimd(BigNttConfig config, Isa isa);
 
   Isa isa() const { return isa_; }
