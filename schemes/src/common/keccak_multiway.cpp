@@ -69,12 +69,6 @@ constexpr Backend avx512_backend{Isa::avx512, [](const CpuFeatures& f) { return 
                                  KeccakKernels{{&permute_one_on_avx512}, {&keccak_f1600_x4_avx512},
                                                {&keccak_f1600_x8_avx512}, {}, {}}};
 constexpr std::array backends_list{portable_backend, avx2_backend, avx512_backend};
-#elif defined(PQMUL_ARM_SIMD)
-// The 4-way permutation only: the scalar block transfers and single-state
-// permutation cost the same, and an 8-way call runs the portable twin.
-constexpr Backend neon_backend{Isa::neon, [](const CpuFeatures& f) { return f.neon; },
-                               KeccakKernels{{}, {&keccak_f1600_x4_neon}, {}, {}, {}}};
-constexpr std::array backends_list{portable_backend, neon_backend};
 #else
 constexpr std::array backends_list{portable_backend};
 #endif

@@ -1,6 +1,7 @@
 // Kyber / ML-KEM with the NEON NTT multiplier (AArch64 builds only: a
 // _neon.cpp file, cmake/simd.cmake): the same NTT-domain code as
-// instances_ntt.cpp; the samplers keep the scalar Keccak.
+// instances_ntt.cpp; the samplers keep the scalar Keccak (a 2-way NEON
+// Keccak modelled slower on Cortex-A53/A72: README, "Modelled cycles on Arm").
 #include "kyber_kem_impl.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 

@@ -3,7 +3,7 @@
 // four and eight lane-interleaved states and the 4-way block transfers.
 // Backends: portable (the scalar permutation once per state), avx2 (x4, x8
 // as two x4 halves, the transfers), avx512 (x1 on VL registers, x4 on 256
-// bits, x8 on 512 bits), neon (x4 as two 2-way passes). Every entry gives the same bytes on every backend.
+// bits, x8 on 512 bits); on AArch64 the portable one. Every entry gives the same bytes on every backend.
 #include <array>
 #include <cstddef>
 #include <cstdint>

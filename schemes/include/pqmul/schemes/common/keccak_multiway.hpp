@@ -45,13 +45,11 @@ void keccak_extract_lanes_x4_avx2(const std::uint64_t* states, std::size_t strid
                                   const std::size_t* words);
 #endif
 
-#if defined(PQMUL_ARM_SIMD)
-// 24 rounds on 4 interleaved states (4 * 25 words) as two 2-way NEON
-// permutations (states 0-1, then 2-3).
-void keccak_f1600_x4_neon(std::uint64_t* states);
-#endif
+// (AArch64 keeps the scalar permutation: a 2-way NEON kernel in the 4-way
+// slot modelled slower on Cortex-A53/A72 and in Saber on the M1; README,
+// "Modelled cycles on Arm".)
 
-// The kernel family the sponges use by default: avx512, avx2, neon or portable
+// The kernel family the sponges use by default: avx512, avx2 or portable
 // (portable while force_portable / PQMUL_FORCE_PORTABLE is on). The CPU is
 // asked once; the force switch on every call.
 Isa fastest_keccak_isa();
