@@ -55,6 +55,26 @@ printf '["Schoolbook"]\nmul = 1000\n' >"$tmp/paper.toml"
   grep -q "^| \*Schoolbook (difference)\* | [+-][0-9.]*% |" || fail "paper-vs-ours table"
 "$pqmul" table "$results" --paper "$tmp/no-such.toml" >/dev/null 2>&1 && fail "a missing paper file was accepted"
 
+# The seeds' Arm tables from the committed model rows: every table made, every
+# published figure on a line of ours (a label that matches nothing is refused).
+arm=$tmp/arm
+mkdir -p "$arm"
+cp "$source_dir"/docs/results/2026-12-02/model*.csv "$arm/"
+bash "$source_dir/scripts/arm-tables.sh" "$pqmul" "$arm" >"$tmp/arm.txt" || fail "arm tables: $(cat "$tmp/arm.txt")"
+grep -q "(0 table(s) not made)" "$tmp/arm.txt" || fail "an Arm table was not made"
+for title in "Apple M1: Kyber" "Apple M1: Saber and Saber-NTT" "Apple M1: NTRU poly_Rq_mul" "Cortex-A53: Saber" \
+  "Cortex-A72: Saber"; do
+  grep -q "^## Seed 00[01], $title" "$arm/arm-tables.md" || fail "arm table '$title' missing"
+done
+grep -q "^| \*Neon (paper)\* | 21,693 |" "$arm/arm-tables.md" || fail "M1 Kyber512 neon keygen not beside ours"
+grep -q "^| \*Portable, GCC: Reference¹/Reference² (paper)\* | 2.78 |" "$arm/arm-tables.md" ||
+  fail "seed 000 A72 ratio not beside ours"
+grep -q "KeyGen (model:apple-m1 cycles)" "$arm/arm-tables.md" || fail "modelled cycles not named"
+printf '[Kyber512.Neon]\nkeygen = 1\n[Kyber999.Neon]\nkeygen = 1\n' >"$tmp/stray.toml"
+"$pqmul" table "$arm"/model-clang.csv --where counter=model:apple-m1 --where multiplier=ntt \
+  --paper "$tmp/stray.toml" >/dev/null 2>"$tmp/stray.err" && fail "a paper figure matching no line was accepted"
+grep -q "in section 'Kyber999' match no line" "$tmp/stray.err" || fail "stray paper figure: $(cat "$tmp/stray.err")"
+
 # Figures: image, data and script beside each other, named per output.
 "$pqmul" plot "$results" --kind bars --by multiplier --ops mul -o "$results/bars.png"
 "$pqmul" plot "$results" --kind bars --by multiplier --ops mul -o "$results/bars.svg"

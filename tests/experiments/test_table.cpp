@@ -287,6 +287,29 @@ TEST_CASE("table: the paper's figures beside ours, with the relative difference"
   for (const auto& p : {paper, csv, unknown}) fs::remove(p);
 }
 
+TEST_CASE("table: ratios pair builds whose versions and flags follow from the compared field", "[table]") {
+  std::vector<Row> rows;
+  for (const char* compiler : {"gcc", "clang"})
+    for (bool vectorize : {false, true}) {
+      Row r = row("saber", "keygen", "toom4-k2", "portable", "cached", std::string(compiler) == "gcc" ? 100 : 150);
+      if (!vectorize) r.median = *r.median * 2;
+      r.compiler = compiler;
+      r.compiler_version = std::string(compiler) + " 1.0";
+      r.vectorize = vectorize;
+      r.flags = std::string("-O3") + (vectorize ? "" : " -fno-tree-vectorize") + " -" + compiler;
+      rows.push_back(r);
+    }
+  TableOptions o;
+  o.group_by = "none";
+  o.ratios = {"vectorize:false/true", "compiler:clang/gcc"};
+  const Table t = build_table(rows, o);
+  std::vector<std::string> ratio_lines;
+  for (const auto& l : t.sections[0].lines)
+    if (l.kind == CellKind::ratio) ratio_lines.push_back(l.label);
+  CHECK(ratio_lines.size() == 4);  // two vectorisation ratios, two compiler ratios
+  CHECK(t.notes.empty());
+}
+
 TEST_CASE("table: paper figures per section, for lines of the same name in every section", "[table]") {
   // Two parameter sets with the same line names, each KEM's rank its own.
   std::vector<Row> rows;

@@ -193,26 +193,9 @@ void crt_to_q(const CrtKernelConstants& c, std::uint16_t* out, const std::uint32
     const V hi = lane_values(residues(a1, i + W, above, p1), two ? residues(a2, i + W, above, p2) : p1);
     return _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xD8);
   };
-  // Folding stops below n - 1 (coefficient 2n - 1 is not added, as in the
-  // portable code), so that coefficient always goes through the tail.
-  const std::size_t full = fold != 0 ? n - 1 : n;
-  std::size_t i = 0;
-  for (; i + 2 * W <= full; i += 2 * W) _mm256_storeu_si256(reinterpret_cast<V*>(out + i), sixteen(r1, r2, i, fold));
-  if (i < n) {
-    // The tail through zero-padded copies: residues, then the folded ones.
-    alignas(32) std::uint32_t t1[4 * W] = {}, t2[4 * W] = {};
-    alignas(32) std::uint16_t o[2 * W];
-    for (std::size_t j = 0; i + j < n; ++j) {
-      t1[j] = r1[i + j];
-      if (fold != 0 && i + j + 1 < n) t1[2 * W + j] = r1[i + j + fold];
-      if (two) {
-        t2[j] = r2[i + j];
-        if (fold != 0 && i + j + 1 < n) t2[2 * W + j] = r2[i + j + fold];
-      }
-    }
-    _mm256_store_si256(reinterpret_cast<V*>(o), sixteen(t1, t2, 0, fold != 0 ? 2 * W : 0));
-    for (std::size_t j = 0; i + j < n; ++j) out[i + j] = o[j];
-  }
+  crt_blocks(out, r1, r2, two, n, fold,
+             [&](std::uint16_t* dst, const std::uint32_t* a1, const std::uint32_t* a2, std::size_t i,
+                 std::size_t above) { _mm256_storeu_si256(reinterpret_cast<V*>(dst), sixteen(a1, a2, i, above)); });
 }
 
 }  // namespace pqmul::big_ntt_kernels::avx2

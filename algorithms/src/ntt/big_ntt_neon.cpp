@@ -181,26 +181,9 @@ void crt_to_q(const CrtKernelConstants& c, std::uint16_t* out, const std::uint32
     const V hi = lane_values(residues(a1, i + W, above, p1), two ? residues(a2, i + W, above, p2) : p1);
     return vcombine_u16(vmovn_u32(lo), vmovn_u32(hi));
   };
-  // Folding stops below n - 1 (coefficient 2n - 1 is not added, as in the
-  // portable code), so that coefficient always goes through the tail.
-  const std::size_t full = fold != 0 ? n - 1 : n;
-  std::size_t i = 0;
-  for (; i + 2 * W <= full; i += 2 * W) vst1q_u16(out + i, eight(r1, r2, i, fold));
-  if (i < n) {
-    // The tail through zero-padded copies: residues, then the folded ones.
-    std::uint32_t t1[4 * W] = {}, t2[4 * W] = {};
-    std::uint16_t o[2 * W];
-    for (std::size_t j = 0; i + j < n; ++j) {
-      t1[j] = r1[i + j];
-      if (fold != 0 && i + j + 1 < n) t1[2 * W + j] = r1[i + j + fold];
-      if (two) {
-        t2[j] = r2[i + j];
-        if (fold != 0 && i + j + 1 < n) t2[2 * W + j] = r2[i + j + fold];
-      }
-    }
-    vst1q_u16(o, eight(t1, t2, 0, fold != 0 ? 2 * W : 0));
-    for (std::size_t j = 0; i + j < n; ++j) out[i + j] = o[j];
-  }
+  crt_blocks(out, r1, r2, two, n, fold,
+             [&](std::uint16_t* dst, const std::uint32_t* a1, const std::uint32_t* a2, std::size_t i,
+                 std::size_t above) { vst1q_u16(dst, eight(a1, a2, i, above)); });
 }
 
 }  // namespace pqmul::big_ntt_kernels::neon

@@ -143,3 +143,30 @@ void base_multiply_accumulate(const PrimeKernelTables& t, std::uint32_t* acc, co
   }
 }
 
+// crt_to_q's walk for ISAs without masked loads (AVX2, NEON): store_block(dst,
+// a1, a2, i, above) writes the 2W outputs of coefficients i.. from the residues
+// at a1 + i (and a2 + i), each first given the one `above` places up (0: none).
+// Folding stops below n - 1 (coefficient 2n - 1 is not added, as in the
+// portable code), so that coefficient always goes through the tail, which runs
+// on zero-padded copies: residues, then the folded ones.
+template <class StoreBlock>
+void crt_blocks(std::uint16_t* out, const std::uint32_t* r1, const std::uint32_t* r2, bool two, std::size_t n,
+                std::size_t fold, StoreBlock store_block) {
+  const std::size_t full = fold != 0 ? n - 1 : n;
+  std::size_t i = 0;
+  for (; i + 2 * W <= full; i += 2 * W) store_block(out + i, r1, r2, i, fold);
+  if (i == n) return;
+  alignas(64) std::uint32_t t1[4 * W] = {}, t2[4 * W] = {};
+  alignas(64) std::uint16_t o[2 * W];
+  for (std::size_t j = 0; i + j < n; ++j) {
+    const bool folded = fold != 0 && i + j + 1 < n;
+    t1[j] = r1[i + j];
+    if (folded) t1[2 * W + j] = r1[i + j + fold];
+    if (two) {
+      t2[j] = r2[i + j];
+      if (folded) t2[2 * W + j] = r2[i + j + fold];
+    }
+  }
+  store_block(o, t1, t2, 0, fold != 0 ? 2 * W : 0);
+  for (std::size_t j = 0; i + j < n; ++j) out[i + j] = o[j];
+}

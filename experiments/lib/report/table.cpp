@@ -51,6 +51,21 @@ Key key_of(const Row& r) {
   return k;
 }
 
+// Two implementations a ratio pairs: equal in every identity field but
+// `field` and what follows from it (a compiler's version and flags, the flags
+// of a vectorisation setting, a scheme's parameter set and rank).
+bool same_but(const Key& a, const Key& b, const std::string& field) {
+  static const std::map<std::string, std::vector<std::string>> follows = {
+      {"compiler", {"compiler_version", "flags"}}, {"vectorize", {"flags"}}, {"scheme", {"parameter_set", "rank"}}};
+  const auto it = follows.find(field);
+  for (const auto& [name, value] : a) {
+    if (name == field) continue;
+    if (it != follows.end() && std::find(it->second.begin(), it->second.end(), name) != it->second.end()) continue;
+    if (b.at(name) != value) return false;
+  }
+  return true;
+}
+
 std::vector<std::string> default_columns(const std::vector<const Row*>& rows) {
   std::vector<std::string> present, columns;
   for (const Row* r : rows)
@@ -356,9 +371,9 @@ Table build_table(const std::vector<Row>& all_rows, const TableOptions& options)
       std::size_t added = 0;
       for (const auto& impl : impls) {
         if (impl.key.at(ratio.field) != ratio.numerator) continue;
-        Key other_key = impl.key;
-        other_key[ratio.field] = ratio.denominator;
-        const auto other = std::find_if(impls.begin(), impls.end(), [&](const Implementation& i) { return i.key == other_key; });
+        const auto other = std::find_if(impls.begin(), impls.end(), [&](const Implementation& i) {
+          return i.key.at(ratio.field) == ratio.denominator && same_but(i.key, impl.key, ratio.field);
+        });
         if (other == impls.end()) continue;
         std::vector<std::string> fields;
         for (const auto& f : label_fields)
