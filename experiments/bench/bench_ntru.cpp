@@ -124,7 +124,7 @@ void register_simd_product() {
 }
 
 // ntru/<scheme>/invert_s3/<kernels>: the S_3 inversion of key generation
-// (f^-1 mod 3) with the portable, AVX2 and AVX-512 divstep kernels.
+// (f^-1 mod 3) with the portable, AVX2, AVX-512 and NEON divstep kernels.
 template <ParameterSet P>
 void register_inversions() {
   struct Inversion {
@@ -140,6 +140,10 @@ void register_inversions() {
     add(base + "avx2", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2>(x->a, x->out)); });
   if (avx512_vbmi2_available())
     add(base + "avx512", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::avx2, true>(x->a, x->out)); });
+#endif
+#if defined(PQMUL_ARM_SIMD)
+  if (isa_available(Isa::neon))
+    add(base + "neon", [x] { benchmark::DoNotOptimize(invert_s3<P::n, Kernels::neon>(x->a, x->out)); });
 #endif
 }
 

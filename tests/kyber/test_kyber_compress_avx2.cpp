@@ -13,26 +13,14 @@
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 #include "../common/isa_gate.hpp"
+#include "kyber_test_util.hpp"
 
 using namespace pqmul;
 using namespace pqmul::kyber;
 
 #if defined(PQMUL_X86_SIMD)
 
-namespace {
-// Polynomials that together hold every value below `bound` at every one of
-// the 16 lane positions: value v sits at coefficient (v + shift) mod 256.
-std::vector<KPoly> every_value(std::uint32_t bound) {
-  std::vector<KPoly> polys;
-  for (std::uint32_t start = 0; start < bound; start += 256)
-    for (std::uint32_t shift = 0; shift < 16; ++shift) {
-      KPoly p;
-      for (std::uint32_t i = 0; i < 256; ++i) p[(i + shift) % 256] = static_cast<std::uint16_t>((start + i) % bound);
-      polys.push_back(p);
-    }
-  return polys;
-}
-}  // namespace
+using pqmul::test::every_value;
 
 TEST_CASE("kyber compress avx2: equals the portable Compress_d on every value", "[kyber][compress][avx2]") {
   if (!pqmul::test::cpu_runs(Isa::avx2)) {
@@ -212,18 +200,7 @@ TEST_CASE("kyber encode avx2: message conversions equal the portable ones", "[ky
     return;
   }
   std::mt19937 rng(23);
-  std::vector<std::array<std::uint8_t, 32>> messages(2);
-  messages[1].fill(0xFF);
-  for (int bit = 0; bit < 256; ++bit) {
-    std::array<std::uint8_t, 32> m{};
-    m[bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
-    messages.push_back(m);
-  }
-  for (int t = 0; t < 20; ++t) {
-    std::array<std::uint8_t, 32> m;
-    for (auto& b : m) b = static_cast<std::uint8_t>(rng());
-    messages.push_back(m);
-  }
+  const auto messages = pqmul::test::test_messages(rng, 20);
   std::size_t wrong = 0;
   for (const auto& m : messages) wrong += !(message_to_poly(m, poly_kernels(Isa::avx2)) == message_to_poly(m));
   std::vector<KPoly> polys = every_value(q);

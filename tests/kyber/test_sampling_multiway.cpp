@@ -93,7 +93,7 @@ void run_all_sampler_checks(std::optional<Isa> isa) {
 
 TEST_CASE("sample_ntt_x4/x8 and prf_cbd_x4/x8 equal the scalar samplers", "[kyber][sampling][multiway]") {
   run_all_sampler_checks(std::nullopt);
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) run_all_sampler_checks(isa);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon}) run_all_sampler_checks(isa);
 }
 
 TEST_CASE("the multi-way samplers give the same polynomials on the forced portable path",
@@ -149,7 +149,7 @@ TEST_CASE("sample_matrix equals the scalar matrix entries, plain and transposed"
     }
   };
   check(std::nullopt);
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) check(isa);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon}) check(isa);
   {
     ForcePortable forced;
     check(std::nullopt);
@@ -210,7 +210,7 @@ TEST_CASE("sample_matrix_beside equals the scalar entries and the hash beside th
       }
     }
   };
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) check(isa);
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon}) check(isa);
   std::vector<KPoly> wrong(5);
   std::vector<std::uint8_t> wrong_out(137);  // more than one SHA3-256 block
   std::array<std::uint8_t, 32> digest{};
@@ -223,7 +223,7 @@ TEST_CASE("sample_matrix_beside equals the scalar entries and the hash beside th
 
 TEST_CASE("sample_in_lanes: matrix, noise and hash together equal the scalar samplers", "[kyber][sampling][multiway]") {
   test::TestPrng prng(41);
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon}) {
     for (unsigned k : {2u, 3u, 4u}) {
       // The noise of K-PKE.KeyGen (2k of eta1) and of K-PKE.Encrypt (k of eta1,
       // k + 1 of eta2), with ML-KEM-512's eta1 = 3 (two SHAKE256 blocks).
@@ -279,7 +279,7 @@ TEST_CASE("sample_in_lanes: a hash whose input grows row by row waits for it", "
   // which only the first `ready` bytes exist; each row's hook writes the
   // next part (and the last one the rest) and says how much is readable.
   test::TestPrng prng(51);
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon}) {
     for (unsigned k : {2u, 3u, 4u}) {
       for (std::size_t ready : {std::size_t{0}, std::size_t{100}, std::size_t{384}}) {
         INFO(isa_name(isa) << ", k " << k << ", ready " << ready);
@@ -321,7 +321,7 @@ TEST_CASE("sample_in_lanes: a hash whose input grows row by row waits for it", "
   std::array<std::uint8_t, 32> digest{};
   const HashBeside starved{keccak::sha3_256_rate, keccak::sha3_domain, {std::span<const std::uint8_t>(message), {}},
                            digest, 100};
-  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512}) {  // (portable: one job at a time, the same contract)
+  for (Isa isa : {Isa::portable, Isa::avx2, Isa::avx512, Isa::neon}) {  // (portable: one job at a time, the same contract)
     INFO(isa_name(isa));
     CHECK_THROWS_AS(sample_in_lanes(seed, 2, false, a, 0, 2, &starved, nullptr,
                                     [](unsigned) -> std::size_t { return 200; }, isa),
@@ -329,8 +329,8 @@ TEST_CASE("sample_in_lanes: a hash whose input grows row by row waits for it", "
   }
 }
 
-#if defined(PQMUL_X86_SIMD)
-// Twins of the AVX2 sampling kernels, for their tests below.
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
+// Twins of the SIMD sampling kernels, for their tests below.
 namespace {
 
 // FIPS 203 Algorithm 7's inner loop, candidate by candidate.
@@ -390,7 +390,9 @@ std::vector<std::vector<std::uint8_t>> cbd_streams(unsigned eta, test::TestPrng&
 }
 
 }  // namespace
+#endif
 
+#if defined(PQMUL_X86_SIMD)
 TEST_CASE("kyber_rej_uniform_avx2 and kyber_cbd_avx2 equal the FIPS 203 loops", "[kyber][sampling][avx2]") {
   if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
@@ -460,6 +462,48 @@ TEST_CASE("kyber_cbd_avx512vbmi equals the FIPS 203 loop", "[kyber][sampling][av
       std::array<std::uint16_t, 256 + 32> got;
       got.fill(0xBEEF);
       kyber_cbd_avx512vbmi(got.data(), stream.data(), eta);
+      INFO("eta " << eta);
+      REQUIRE(std::equal(got.begin(), got.begin() + 256, reference_cbd(stream, eta).coeffs.begin()));
+      REQUIRE(std::all_of(got.begin() + 256, got.end(), [](std::uint16_t g) { return g == 0xBEEF; }));
+    }
+  }
+}
+#endif
+
+#if defined(PQMUL_ARM_SIMD)
+TEST_CASE("kyber_rej_uniform_neon and kyber_cbd_neon equal the FIPS 203 loops", "[kyber][sampling][neon]") {
+  if (!pqmul::test::runs_here(Isa::neon)) return;
+  test::TestPrng prng(71);
+  // Lengths around its 24-byte steps, a partial last group, the XOF's block sizes.
+  for (std::size_t length : {std::size_t{0}, std::size_t{3}, std::size_t{23}, std::size_t{24}, std::size_t{25},
+                             std::size_t{168}, std::size_t{173}, std::size_t{504}}) {
+    for (const auto& stream : rejection_streams(length, prng)) {
+      for (std::size_t start : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{240},
+                                std::size_t{241}, std::size_t{250}, std::size_t{255}, std::size_t{256}}) {
+        // Guard words after the 256 coefficients catch a store past the end.
+        std::array<std::uint16_t, 256 + 16> got{}, expected{};
+        got.fill(0xBEEF);
+        expected.fill(0xBEEF);
+        const std::size_t n_got = kyber_rej_uniform_neon(got.data(), start, stream.data(), stream.size());
+        std::array<std::uint16_t, 256> reference{};
+        const std::size_t n_expected = reference_rejection(reference.data(), start, stream);
+        std::copy(reference.begin() + static_cast<std::ptrdiff_t>(start),
+                  reference.begin() + static_cast<std::ptrdiff_t>(n_expected),
+                  expected.begin() + static_cast<std::ptrdiff_t>(start));
+        INFO("length " << length << ", start " << start);
+        REQUIRE(n_got == n_expected);
+        // Words from n_got up to 256 are scratch (the kernel's 16-byte stores); beyond 256 untouched.
+        REQUIRE(std::equal(got.begin() + static_cast<std::ptrdiff_t>(start), got.begin() + static_cast<std::ptrdiff_t>(n_got),
+                           expected.begin() + static_cast<std::ptrdiff_t>(start)));
+        REQUIRE(std::all_of(got.begin() + 256, got.end(), [](std::uint16_t g) { return g == 0xBEEF; }));
+      }
+    }
+  }
+  for (unsigned eta : {2u, 3u}) {
+    for (const auto& stream : cbd_streams(eta, prng)) {
+      std::array<std::uint16_t, 256 + 16> got;
+      got.fill(0xBEEF);
+      kyber_cbd_neon(got.data(), stream.data(), eta);
       INFO("eta " << eta);
       REQUIRE(std::equal(got.begin(), got.begin() + 256, reference_cbd(stream, eta).coeffs.begin()));
       REQUIRE(std::all_of(got.begin() + 256, got.end(), [](std::uint16_t g) { return g == 0xBEEF; }));

@@ -125,6 +125,10 @@ void check_reducible_s3(std::mt19937_64& rng) {
     Ternary<N> simd;
     if (pqmul::isa_available(pqmul::Isa::avx2)) CHECK(invert_s3<N, Kernels::avx2>(a, simd) == invertible);
 #endif
+#if defined(PQMUL_ARM_SIMD)
+    Ternary<N> simd;
+    if (pqmul::isa_available(pqmul::Isa::neon)) CHECK(invert_s3<N, Kernels::neon>(a, simd) == invertible);
+#endif
     shared += degree > 0;
     if (!invertible) continue;
     std::array<unsigned, 2 * N> product{};
@@ -150,6 +154,10 @@ void check_reducible_s2(std::mt19937_64& rng, int least_shared) {
 #if defined(PQMUL_X86_SIMD)
     std::array<std::uint8_t, N> simd{};
     if (pqmul::isa_available(pqmul::Isa::avx2)) CHECK(invert_s2<N, Kernels::avx2>(a, simd) == invertible);
+#endif
+#if defined(PQMUL_ARM_SIMD)
+    std::array<std::uint8_t, N> simd{};
+    if (pqmul::isa_available(pqmul::Isa::neon)) CHECK(invert_s2<N, Kernels::neon>(a, simd) == invertible);
 #endif
     shared += degree > 0;
   }

@@ -15,6 +15,7 @@
 #include "pqmul/schemes/ntru/inverse.hpp"
 #include "pqmul/schemes/ntru/sample.hpp"
 #include "pqmul/schemes/ntru/sort.hpp"
+#include "divstep_states.hpp"
 #include "test_support.hpp"
 #include "../common/isa_gate.hpp"
 
@@ -123,32 +124,8 @@ TEST_CASE("ntru sorting network: avx2 leaving out the padding's comparators stil
 
 namespace {
 
-// A state of `planes` planes of W words with every bit at or above n clear.
-template <std::size_t W>
-struct alignas(32) State {
-  std::array<std::uint64_t, 8 * W> words{};
-  friend bool operator==(const State&, const State&) = default;
-};
-
-template <std::size_t W>
-// f and g zero, all ones or random; v = 0 and w a constant, the kernels'
-// precondition.
-State<W> make_state(std::size_t planes, std::size_t n, int kind, std::mt19937_64& rng) {
-  State<W> s;
-  for (std::size_t p = 0; p < planes / 2; ++p)  // f and g
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint64_t bit = kind == 0 ? 0 : kind == 1 ? 1 : rng() & 1;
-      s.words[p * W + i / 64] |= bit << (i % 64);
-    }
-  if (planes == 4) s.words[0] |= 1;  // f(0) = 1, as the GF(2) kernel requires
-  const std::size_t w_plane = planes == 8 ? 6 : 3;
-  s.words[w_plane * W] = kind == 0 ? 0 : rng() & 1;
-  if (planes == 8) s.words[(w_plane + 1) * W] = rng() & 1;
-  if (planes == 8)  // one-hot trits: a coefficient is never both 1 and 2
-    for (std::size_t p = 0; p < 8; p += 2)
-      for (std::size_t i = 0; i < W; ++i) s.words[(p + 1) * W + i] &= ~s.words[p * W + i];
-  return s;
-}
+using ntru_test::make_state;
+using ntru_test::State;
 
 template <std::size_t W>
 void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
@@ -211,14 +188,7 @@ TEMPLATE_TEST_CASE("ntru inversions and fixed-type sampling: avx2 equals portabl
     return;
   }
   std::mt19937_64 rng(14);
-  std::vector<S3<P>> inputs;
-  inputs.push_back(S3<P>{});                      // zero: not invertible
-  inputs.push_back(ntru_test::s3_one<P>());       // one
-  S3<P> phi;
-  phi.coeffs.fill(1);                             // Phi_n: zero in S_3
-  inputs.push_back(phi);
-  for (int trial = 0; trial < 4; ++trial) inputs.push_back(ntru_test::random_s3<P>(rng, trial % 2 == 0));
-  for (const auto& a : inputs) {
+  for (const auto& a : ntru_test::inversion_inputs<P>(rng)) {
     S3<P> portable, simd;
     const bool ok_portable = invert_s3<P::n>(a, portable);
     const bool ok_simd = invert_s3<P::n, Kernels::avx2>(a, simd);

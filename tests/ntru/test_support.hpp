@@ -55,4 +55,18 @@ pqmul::ntru::Rq<P> rq_one() {
   return one;
 }
 
+// Inputs of the inversions: zero and Phi_n (not invertible: Phi_n is zero in
+// S_3), one, and random elements, reduced and not.
+template <pqmul::ntru::ParameterSet P>
+std::vector<pqmul::ntru::S3<P>> inversion_inputs(std::mt19937_64& rng) {
+  std::vector<pqmul::ntru::S3<P>> inputs;
+  inputs.push_back(pqmul::ntru::S3<P>{});
+  inputs.push_back(s3_one<P>());
+  pqmul::ntru::S3<P> phi;
+  phi.coeffs.fill(1);
+  inputs.push_back(phi);
+  for (int trial = 0; trial < 4; ++trial) inputs.push_back(random_s3<P>(rng, trial % 2 == 0));
+  return inputs;
+}
+
 }  // namespace ntru_test

@@ -62,20 +62,7 @@ bool compress(std::uint16_t* r, const std::uint16_t* f, unsigned d) {
 }
 
 bool decompress(std::uint16_t* r, const std::uint16_t* f, unsigned d) {
-  switch (d) {
-    case 1: decompress_all<1>(r, f); return true;
-    case 2: decompress_all<2>(r, f); return true;
-    case 3: decompress_all<3>(r, f); return true;
-    case 4: decompress_all<4>(r, f); return true;
-    case 5: decompress_all<5>(r, f); return true;
-    case 6: decompress_all<6>(r, f); return true;
-    case 7: decompress_all<7>(r, f); return true;
-    case 8: decompress_all<8>(r, f); return true;
-    case 9: decompress_all<9>(r, f); return true;
-    case 10: decompress_all<10>(r, f); return true;
-    case 11: decompress_all<11>(r, f); return true;
-    default: return false;
-  }
+  return with_decompressed_width(d, [&]<int D>() { decompress_all<D>(r, f); });
 }
 
 void add_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b) {

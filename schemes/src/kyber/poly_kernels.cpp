@@ -9,6 +9,7 @@
 #include "pqmul/schemes/kyber/compress_avx2.hpp"
 #include "pqmul/schemes/kyber/compress_avx512.hpp"
 #include "pqmul/schemes/kyber/encode_avx2.hpp"
+#include "pqmul/schemes/kyber/poly_neon.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 
@@ -89,6 +90,42 @@ PolyKernels avx512_vbmi2_samplers() {
 
 #endif
 
+#if defined(PQMUL_ARM_SIMD)
+// The NEON samplers, and codecs and compressors for the widths Kyber and
+// ML-KEM use; other widths take the portable code.
+PolyKernels neon_kernels() {
+  PolyKernels k;
+  k.rej_uniform = {[](KPoly& f, std::size_t filled, const std::uint8_t* bytes, std::size_t length) {
+    return kyber_rej_uniform_neon(f.coeffs.data(), filled, bytes, length);
+  }};
+  k.cbd = {[](const std::uint8_t* prf, unsigned eta, KPoly& out) { kyber_cbd_neon(out.coeffs.data(), prf, eta); }};
+  k.byte_encode = {[](const KPoly& f, unsigned d, std::uint8_t* out) {
+    if (!neon::byte_encode(out, f.coeffs.data(), d)) byte_encode(f, d, std::span(out, 32 * d));
+  }};
+  k.byte_encode_12_part = {[](const KPoly& f, std::size_t from, std::size_t to, std::uint8_t* out) {
+    neon::byte_encode_12_part(out, f.coeffs.data(), from, to);
+  }};
+  k.byte_decode = {[](const std::uint8_t* in, unsigned d, KPoly& out) {
+    if (!neon::byte_decode(out.coeffs.data(), in, d)) out = byte_decode(std::span(in, 32 * d), d);
+  }};
+  k.compress = {[](const KPoly& f, unsigned d, KPoly& out) {
+    if (!neon::compress(out.coeffs.data(), f.coeffs.data(), d)) out = compress(f, d);
+  }};
+  k.decompress = {[](const KPoly& f, unsigned d, KPoly& out) {
+    if (!neon::decompress(out.coeffs.data(), f.coeffs.data(), d)) out = decompress(f, d);
+  }};
+  k.message_to_poly = {[](const std::uint8_t* m, KPoly& out) { neon::decode_message(out.coeffs.data(), m); }};
+  k.poly_to_message = {[](const KPoly& w, std::uint8_t* m) { neon::encode_message(m, w.coeffs.data()); }};
+  k.add_mod_q = {[](const KPoly& a, const KPoly& b, KPoly& out) {
+    neon::add_mod_q(out.coeffs.data(), a.coeffs.data(), b.coeffs.data());
+  }};
+  k.sub_mod_q = {[](const KPoly& a, const KPoly& b, KPoly& out) {
+    neon::sub_mod_q(out.coeffs.data(), a.coeffs.data(), b.coeffs.data());
+  }};
+  return k;
+}
+#endif
+
 }  // namespace
 
 std::span<const KernelBackend<PolyKernels>> PolyKernels::backends() {
@@ -99,6 +136,9 @@ std::span<const KernelBackend<PolyKernels>> PolyKernels::backends() {
         Backend{Isa::avx2, [](const CpuFeatures& f) { return f.avx2; }, avx2_kernels},
         Backend{Isa::avx512, [](const CpuFeatures& f) { return f.avx512; }, avx512_only_compress()},
         Backend{Isa::avx512, [](const CpuFeatures& f) { return f.avx512_vbmi2; }, avx512_vbmi2_samplers()},
+#endif
+#if defined(PQMUL_ARM_SIMD)
+        Backend{Isa::neon, [](const CpuFeatures& f) { return f.neon; }, neon_kernels()},
 #endif
   };
   return list;

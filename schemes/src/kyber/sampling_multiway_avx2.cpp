@@ -8,31 +8,13 @@
 #include <cstdint>
 
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
+#include "rejection_compaction.hpp"
 
 namespace pqmul::kyber {
 namespace {
 
 constexpr std::uint16_t modulus = 3329;
 
-// For each 8-bit acceptance mask, the byte shuffle that moves the accepted
-// 16-bit words of a 128-bit half to its front, in order.
-struct CompactionTable {
-  alignas(16) std::uint8_t index[256][16];
-};
-constexpr CompactionTable make_compaction_table() {
-  CompactionTable t{};
-  for (unsigned mask = 0; mask < 256; ++mask) {
-    unsigned n = 0;
-    for (unsigned w = 0; w < 8; ++w)
-      if ((mask >> w) & 1u) {
-        t.index[mask][2 * n] = static_cast<std::uint8_t>(2 * w);
-        t.index[mask][2 * n + 1] = static_cast<std::uint8_t>(2 * w + 1);
-        ++n;
-      }
-    for (unsigned b = 2 * n; b < 16; ++b) t.index[mask][b] = 0x80;  // zero the rest
-  }
-  return t;
-}
 constexpr CompactionTable compaction = make_compaction_table();
 
 // 24 bytes at p as two 128-bit halves: bytes 0..15 below, bytes 8..23 above,
@@ -81,13 +63,7 @@ std::size_t kyber_rej_uniform_avx2(std::uint16_t* coeffs, std::size_t filled, co
     b += 24;
   }
   // The last few coefficients (or bytes) one candidate at a time.
-  for (; b + 3 <= length && filled < 256; b += 3) {
-    const auto d1 = static_cast<std::uint16_t>(bytes[b] | ((bytes[b + 1] & 0x0F) << 8));
-    const auto d2 = static_cast<std::uint16_t>((bytes[b + 1] >> 4) | (bytes[b + 2] << 4));
-    if (d1 < modulus) coeffs[filled++] = d1;
-    if (d2 < modulus && filled < 256) coeffs[filled++] = d2;
-  }
-  return filled;
+  return reject_one_by_one(coeffs, filled, bytes, b, length);
 }
 
 void kyber_cbd_avx2(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta) {

@@ -1,7 +1,7 @@
 #pragma once
 // Kyber's polynomial kernel family (kernel_dispatch.hpp): sampling,
 // encoding, compression and coefficient arithmetic of FIPS 203 section 4.
-// Backends: portable (primitives.cpp), avx2 (compress_avx2.hpp,
+// Backends: portable (primitives.cpp), neon (poly_neon.hpp, the NEON samplers), avx2 (compress_avx2.hpp,
 // encode_avx2.hpp, the AVX2 samplers), avx512 (Compress), avx512 with VBMI2
 // (rejection sampling and CBD). Every entry computes exactly its portable
 // twin's values; the primitives' overloads taking a table (primitives.hpp)

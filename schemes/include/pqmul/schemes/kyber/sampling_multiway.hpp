@@ -37,6 +37,12 @@ void kyber_cbd_avx2(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned e
 // avx512_vbmi2_available().
 void kyber_cbd_avx512vbmi(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta);
 #endif
+#if defined(PQMUL_ARM_SIMD)
+// The same two kernels on NEON (sampling_neon.cpp).
+std::size_t kyber_rej_uniform_neon(std::uint16_t* coeffs, std::size_t filled, const std::uint8_t* bytes,
+                                   std::size_t length);
+void kyber_cbd_neon(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned eta);
+#endif
 
 // The two index bytes appended to rho: A^[i, j] = SampleNTT(rho || j || i).
 struct MatrixIndex {

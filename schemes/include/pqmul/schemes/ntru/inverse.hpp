@@ -199,10 +199,10 @@ std::int32_t divsteps_s2_portable(std::uint64_t* state, std::size_t n, std::size
   return delta;
 }
 
-// Words per plane: the portable loop uses as few as hold N bits, the AVX2
-// kernels whole 256-bit registers.
+// Words per plane: the portable loop uses as few as hold N bits, the SIMD
+// kernels whole units of four words (256 bits).
 template <std::size_t N, Kernels K>
-inline constexpr std::size_t plane_words = K == Kernels::avx2 ? ((N + 255) / 256) * 4 : (N + 63) / 64;
+inline constexpr std::size_t plane_words = K != Kernels::portable ? ((N + 255) / 256) * 4 : (N + 63) / 64;
 
 }  // namespace detail
 
@@ -237,6 +237,11 @@ bool invert_s3(const Ternary<N>& a, Ternary<N>& out) {
   if constexpr (K == Kernels::avx2)
     delta = Vbmi2 ? divsteps_s3_avx512(state.data(), words, N, steps, 1)
                   : divsteps_s3_avx2(state.data(), words, N, steps, 1);
+  else
+#endif
+#if defined(PQMUL_ARM_SIMD)
+      if constexpr (K == Kernels::neon)
+    delta = divsteps_s3_neon(state.data(), words, N, steps, 1);
   else
 #endif
     delta = divsteps_s3_portable<words>(state.data(), N, steps, 1);
@@ -280,6 +285,11 @@ bool invert_s2(const std::array<std::uint8_t, N>& a, std::array<std::uint8_t, N>
 #if defined(PQMUL_X86_SIMD)
   if constexpr (K == Kernels::avx2)
     delta = divsteps_s2_avx2(state.data(), words, N, steps, 1);
+  else
+#endif
+#if defined(PQMUL_ARM_SIMD)
+      if constexpr (K == Kernels::neon)
+    delta = divsteps_s2_neon(state.data(), words, N, steps, 1);
   else
 #endif
     delta = divsteps_s2_portable<words>(state.data(), N, steps, 1);

@@ -1,7 +1,7 @@
 #pragma once
-// AVX2 kernels of the divstep loops of inverse.hpp (inverse_avx2.cpp), on the
-// bit-sliced state layout described there; their portable twins are
-// detail::divsteps_s3_portable and detail::divsteps_s2_portable.
+// AVX2 and NEON kernels of the divstep loops of inverse.hpp (inverse_avx2.cpp,
+// inverse_neon.cpp), on the bit-sliced state layout described there; their
+// portable twins are detail::divsteps_s3_portable and detail::divsteps_s2_portable.
 #include <cstddef>
 #include <cstdint>
 
@@ -42,6 +42,16 @@ void s3_from_planes_reversed_avx2(const std::uint64_t* plane_p, const std::uint6
 // invert_s2's g: bit j = (a[n-2-j] ^ a[n-1]) & 1; its result: out[i] = bit n-2-i, out[n-1] = 0.
 void s2_plane_reversed_avx2(const std::uint8_t* a, std::size_t n, std::uint64_t* plane);
 void s2_from_plane_reversed_avx2(const std::uint64_t* plane, std::size_t n, std::uint8_t* out);
+#endif
+
+#if defined(PQMUL_ARM_SIMD)
+// The contract of divsteps_s3_avx2, on NEON; both kernels take the portable
+// steps one at a time (no jumps), so the whole state ends as the portable
+// loops leave it. Call only where isa_available(Isa::neon).
+std::int32_t divsteps_s3_neon(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
+                              std::int32_t delta);
+std::int32_t divsteps_s2_neon(std::uint64_t* state, std::size_t words, std::size_t n, std::size_t steps,
+                              std::int32_t delta);
 #endif
 
 }  // namespace pqmul::ntru::detail

@@ -189,6 +189,18 @@ constexpr NtruKernels<P> vbmi2_kernels() {
 }
 #endif
 
+#if defined(PQMUL_ARM_SIMD)
+// The inversions' divstep loops pay on NEON (two words per operation, bit
+// selects for the choices); the other kernels stay portable.
+template <ParameterSet P>
+constexpr NtruKernels<P> neon_kernels() {
+  NtruKernels<P> k;
+  k.invert_s3 = {&invert_s3<P::n, Kernels::neon>};
+  k.invert_s2 = {&invert_s2<P::n, Kernels::neon>};
+  return k;
+}
+#endif
+
 }  // namespace detail
 
 template <ParameterSet P>
@@ -199,6 +211,9 @@ std::span<const KernelBackend<NtruKernels<P>>> NtruKernels<P>::backends() {
 #if defined(PQMUL_X86_SIMD)
         Backend{Isa::avx2, [](const CpuFeatures& f) { return f.avx2; }, detail::avx2_kernels<P>()},
         Backend{Isa::avx512, [](const CpuFeatures& f) { return f.avx512_vbmi2; }, detail::vbmi2_kernels<P>()},
+#endif
+#if defined(PQMUL_ARM_SIMD)
+        Backend{Isa::neon, [](const CpuFeatures& f) { return f.neon; }, detail::neon_kernels<P>()},
 #endif
   };
   return list;

@@ -1,0 +1,89 @@
+// The NEON divstep loops of NTRU's inversions (inverse_neon.cpp) against their
+// portable twins on whole states (zeros, all ones, random; several lengths,
+// step counts and start deltas), and the inverses they give against the
+// portable inversions and the definition (a a^-1 = 1 in S_3).
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "../common/isa_gate.hpp"
+#include "divstep_states.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/schemes/ntru/inverse.hpp"
+#include "pqmul/schemes/ntru/ntru_kernels.hpp"
+#include "test_support.hpp"
+
+using namespace pqmul::ntru;
+
+#if defined(PQMUL_ARM_SIMD)
+
+namespace {
+
+template <std::size_t W>
+void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
+  using namespace pqmul::ntru::detail;
+  for (int kind = 0; kind < 6; ++kind)
+    for (std::int32_t delta : {1, -3, 0, 40})
+      for (std::size_t planes : {std::size_t{8}, std::size_t{4}}) {
+        INFO("n " << n << " kind " << kind << " delta " << delta << " planes " << planes);
+        const auto start = ntru_test::make_state<W>(planes, n, std::min(kind, 2), rng);
+        auto portable = start, simd = start;
+        // Short runs end inside a unit (v and w still growing), long ones are the inversions' count.
+        const std::size_t steps = kind >= 4 ? 2 * n - 3 : 97 + 64 * static_cast<std::size_t>(kind);
+        if (planes == 8)
+          CHECK(divsteps_s3_portable<W>(portable.words.data(), n, steps, delta) ==
+                divsteps_s3_neon(simd.words.data(), W, n, steps, delta));
+        else
+          CHECK(divsteps_s2_portable<W>(portable.words.data(), n, steps, delta) ==
+                divsteps_s2_neon(simd.words.data(), W, n, steps, delta));
+        CHECK(portable == simd);
+      }
+}
+
+}  // namespace
+
+TEST_CASE("ntru divsteps: neon equals portable on whole states", "[ntru][inverse][neon]") {
+  if (!pqmul::test::cpu_runs(pqmul::Isa::neon)) return;
+  std::mt19937_64 rng(31);
+  compare_divsteps<4>(200, rng);
+  compare_divsteps<4>(256, rng);
+  compare_divsteps<8>(509, rng);
+  compare_divsteps<12>(677, rng);
+  compare_divsteps<12>(701, rng);
+  compare_divsteps<16>(821, rng);
+  compare_divsteps<16>(1024, rng);
+}
+
+TEMPLATE_TEST_CASE("ntru inversions: neon equals portable and inverts", "[ntru][inverse][neon]", Hps2048509, Hps2048677,
+                   Hps4096821, Hrss701) {
+  using P = TestType;
+  if (!pqmul::test::runs_here(pqmul::Isa::neon)) return;
+  const auto& kernels = ntru_kernels<P>(pqmul::Isa::neon);
+  CHECK(kernels.invert_s3.isa == pqmul::Isa::neon);
+  CHECK(kernels.invert_s2.isa == pqmul::Isa::neon);
+  std::mt19937_64 rng(37);
+  for (const auto& a : ntru_test::inversion_inputs<P>(rng)) {
+    S3<P> portable, simd;
+    const bool ok_portable = invert_s3<P::n>(a, portable);
+    CHECK(kernels.invert_s3(a, simd) == ok_portable);
+    if (ok_portable) {
+      CHECK(portable == simd);
+      CHECK(ntru_test::s3_product_by_definition<P>(a, simd) == ntru_test::s3_one<P>());
+    }
+    std::array<std::uint8_t, P::n> bits, inverse_portable, inverse_simd;
+    for (std::size_t i = 0; i < P::n; ++i) bits[i] = a[i] & 1;
+    CHECK(invert_s2<P::n>(bits, inverse_portable) == kernels.invert_s2(bits, inverse_simd));
+    CHECK(inverse_portable == inverse_simd);
+  }
+}
+
+#else
+
+TEST_CASE("ntru divsteps: neon not built on this architecture", "[ntru][inverse][neon]") {
+  CHECK_FALSE(pqmul::isa_available(pqmul::Isa::neon));
+}
+
+#endif
