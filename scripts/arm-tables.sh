@@ -48,7 +48,7 @@ seed001="Published: GMUCERG/PQC_NEON README (commit eac9204), Apple M1, clang -O
 } >"$text"
 
 table "Seed 001, Apple M1: Kyber" \
-  "$seed001 Ref = pqmul's portable Kyber (ntt), neon = its NEON NTT with the scalar Keccak. MatrixVectorMul / VectorVectorMul there multiply NTT-domain operands; pqmul's matrix-vector / inner-product include the transforms." \
+  "$seed001 Ref = pqmul's portable Kyber (ntt), neon = its NEON NTT, samplers, compression and encodings with the scalar Keccak. MatrixVectorMul / VectorVectorMul there multiply NTT-domain operands; pqmul's matrix-vector / inner-product include the transforms." \
   "${m1[@]}" --where multiplier=ntt --where 'scheme=kyber512|kyber768|kyber1024' \
   --ops keygen,encaps,decaps,matrix-vector,inner-product --ratio isa:portable/neon \
   --paper "$papers/pqc-neon-m1-kyber.toml"
@@ -62,7 +62,7 @@ table "Seed 001, Apple M1: Saber and Saber-NTT" \
   --ops keygen,encaps,decaps,inner-product,matrix-vector --ratio multiplier:toom4-k2/ntt \
   --paper "$papers/pqc-neon-m1-saber.toml"
 table "Seed 001, Apple M1: NTRU" \
-  "$seed001 pqmul's NTRU with toom4-k4 (its portable product is not the reference's). Key generation is not modelled: its inversions take too long to trace." \
+  "$seed001 pqmul's NTRU with toom4-k4 (its portable product is not the reference's). The published table has no key generation, so none is modelled here (docs/model/2026-12-03/neon-kernels-*.csv has NEON key generation of every set)." \
   "${m1[@]}" --where 'scheme=ntruhps2048509|ntruhps2048677|ntruhrss701|ntruhps4096821' --where multiplier=toom4-k4 \
   --ops encaps,decaps --ratio isa:portable/neon --paper "$papers/pqc-neon-m1-ntru.toml"
 table "Seed 001, Apple M1: NTRU poly_Rq_mul" \

@@ -63,7 +63,7 @@ model_rows() {  # model_rows PRESET FILE ARGS...
 }
 # KEM operations and the module products (the M1 tables' MatrixVectorMul and
 # InnerProd) of Kyber and Saber, both compilers; NTRU (clang, as seed 001) without
-# key generation, whose inversions take too long to trace; the kernels seed 001
+# key generation, which its published table lacks; the kernels seed 001
 # times alone (Kyber's NTT, NTRU's R_q product).
 kems=(--scheme kyber512,kyber768,kyber1024,lightsaber,saber,firesaber --multiplier ntt,toom4-k2 --isa portable,neon
   --strategy cached --ops keygen,encaps,decaps,matrix-vector,inner-product)
