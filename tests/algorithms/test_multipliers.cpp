@@ -1,6 +1,7 @@
 // Every registered multiplier, on every ring it supports, against the
 // definition of the ring product (int64, test-side) and the Kronecker oracle,
 // through all three strategies at ranks 2, 3 and 4.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -73,8 +74,24 @@ TEST_CASE("every multiplier and strategy gives the oracle's matrix-vector and in
           m->inner_product(std::span<const std::uint16_t>(A).first(rank * r.n), v, ip, rank, s, nullptr);
           REQUIRE(ip == expected_ip);
         }
+      // The benchmarks' runner (operands converted once) computes the same products.
+      for (Strategy s : all_strategies) {
+        INFO(m->id() << " rank " << rank << " " << to_string(s) << " through the module runner");
+        const auto runner = m->module(A, v, rank, s);
+        std::vector<std::uint16_t> out(rank * r.n, 0xFFFF);
+        runner->matrix_vector();
+        runner->read_output(out);
+        REQUIRE(out == oracle_matrix_vector(r, A, v, rank, Transpose::no));
+        runner->inner_product();
+        runner->read_output(out);
+        REQUIRE(std::equal(expected_ip.begin(), expected_ip.end(), out.begin()));
+      }
     }
   }
+  // The runner refuses what the span interface refuses.
+  auto m = make_multiplier("saber", "schoolbook");
+  const std::vector<std::uint16_t> short_matrix(3 * 256), v(3 * 256);
+  CHECK_THROWS_AS(m->module(short_matrix, v, 3, Strategy::cached), std::invalid_argument);
 }
 
 TEST_CASE("strategies do the transforms and inverses of the time-memory trade-off", "[module]") {

@@ -28,6 +28,20 @@ class StepRunner {
   virtual void mul() = 0;                  // the three together
 };
 
+// Runs one module product on fixed inputs held in the multiplier's own
+// polynomial type, for benchmarks: the conversions from and to coefficient
+// spans (validation, copies, allocation) happen once, when it is made, so a
+// timed call costs what a KEM's call of the same multiplier costs.
+class ModuleRunner {
+ public:
+  virtual ~ModuleRunner() = default;
+  virtual void matrix_vector() = 0;  // A v (no transpose)
+  virtual void inner_product() = 0;  // the first row of A times v
+  // The last result as coefficients: rank polynomials after matrix_vector,
+  // the first of them after inner_product (out: rank x n values).
+  virtual void read_output(std::span<std::uint16_t> out) const = 0;
+};
+
 // Run-time handle on one typed multiplier. Coefficient spans hold canonical
 // values; a vector of rank L is L*n values, a matrix L*L*n (row-major).
 class RingMultiplier {
@@ -57,6 +71,12 @@ class RingMultiplier {
                                         std::string* why_not) const = 0;
   virtual std::unique_ptr<StepRunner> steps(std::span<const std::uint16_t> a,
                                             std::span<const std::uint16_t> b) const = 0;
+  // A rank x rank matrix and a vector as above; the runner refers to this
+  // multiplier, which must outlive it. Throws std::invalid_argument for a
+  // rank or strategy the multiplier cannot compute (as matrix_vector does).
+  virtual std::unique_ptr<ModuleRunner> module(std::span<const std::uint16_t> matrix,
+                                               std::span<const std::uint16_t> v, std::size_t rank,
+                                               Strategy s) const = 0;
 };
 
 // The typed multiplier class an entry builds, for the KEM families: a family

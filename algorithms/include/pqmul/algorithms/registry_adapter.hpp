@@ -121,6 +121,33 @@ class RingMultiplierAdapter final : public RingMultiplier, public ErasedMultipli
     return std::make_unique<Steps>(m_, poly_from_span<R>(a), poly_from_span<R>(b));
   }
 
+  class Module final : public ModuleRunner {
+   public:
+    Module(const M& m, std::vector<P> matrix, std::vector<P> v, Strategy s)
+        : m_(m), matrix_(std::move(matrix)), v_(std::move(v)), out_(v_.size()), s_(s) {
+      matrix_vector();  // refuses what the multiplier cannot compute, before any timing
+    }
+    void matrix_vector() override {
+      pqmul::matrix_vector(m_, std::span<const P>(matrix_), std::span<const P>(v_), std::span<P>(out_),
+                           Transpose::no, s_, nullptr);
+    }
+    void inner_product() override {
+      pqmul::inner_product(m_, std::span<const P>(matrix_.data(), v_.size()), std::span<const P>(v_), out_[0], s_,
+                           nullptr);
+    }
+    void read_output(std::span<std::uint16_t> out) const override { polys_to_span<R>(std::span<const P>(out_), out); }
+
+   private:
+    const M& m_;
+    std::vector<P> matrix_, v_, out_;
+    Strategy s_;
+  };
+
+  std::unique_ptr<ModuleRunner> module(std::span<const std::uint16_t> matrix, std::span<const std::uint16_t> v,
+                                       std::size_t rank, Strategy s) const override {
+    return std::make_unique<Module>(m_, polys_from_span<R>(matrix, rank * rank), polys_from_span<R>(v, rank), s);
+  }
+
  private:
   std::string name_, params_, isa_;
   CountFunction counter_;
