@@ -103,21 +103,19 @@ struct Planner {
       }
       for (Strategy s : module_strategies) {
         std::string verdict = inherited_verdict;
+        std::mt19937_64 rng(rank);
+        const auto matrix = random_coefficients(r, rank * rank, rng), vec = random_coefficients(r, rank, rng);
+        // The runner holds the operands in the multiplier's own type, so the
+        // timed call is the product alone, as a KEM makes it; making it
+        // refuses a combination the multiplier cannot compute.
+        std::shared_ptr<ModuleRunner> runner;
         try {
           if (sel.check && verdict.empty()) verdict = module_verdict(m, *oracle, rank, s);
-          if (!sel.check) {  // still refuse combinations the multiplier cannot compute
-            std::vector<std::uint16_t> a(rank * rank * r.n), v(rank * r.n), out(rank * r.n);
-            m.matrix_vector(a, v, out, rank, Transpose::no, s, nullptr);
-          }
+          runner = m.module(matrix, vec, rank, s);
         } catch (const std::invalid_argument& e) {
           note(fmt::format("{} {} rank {} {}: skipped ({})", t.base.id, op, rank, to_string(s), e.what()));
           continue;
         }
-        std::mt19937_64 rng(rank);
-        const auto matrix = random_coefficients(r, rank * rank, rng), vec = random_coefficients(r, rank, rng);
-        // The runner holds the operands in the multiplier's own type, so the
-        // timed call is the product alone, as a KEM makes it.
-        std::shared_ptr<ModuleRunner> runner = m.module(matrix, vec, rank, s);
         BenchCase c{t.base, {}};
         c.row.operation = op;
         c.row.strategy = std::string(to_string(s));

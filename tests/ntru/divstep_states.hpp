@@ -35,4 +35,30 @@ State<W> make_state(std::size_t planes, std::size_t n, int kind, std::mt19937_64
   return s;
 }
 
+// The cases of the twin tests of the divstep kernels: lengths from 200 to
+// 1024 (one to four units of four words), f and g zero, all ones or random,
+// four start deltas, GF(3) (8 planes) and GF(2) (4 planes) states, and step
+// counts that end inside a unit (v and w still growing) or are an
+// inversion's count. Calls check.template operator()<W>(start, n, planes,
+// steps, delta, kind) for each.
+template <class Check>
+void for_each_divstep_case(std::mt19937_64& rng, Check&& check) {
+  auto length = [&]<std::size_t W>(std::size_t n) {
+    for (int kind = 0; kind < 6; ++kind)
+      for (std::int32_t delta : {1, -3, 0, 40})
+        for (std::size_t planes : {std::size_t{8}, std::size_t{4}}) {
+          const State<W> start = make_state<W>(planes, n, kind < 2 ? kind : 2, rng);
+          const std::size_t steps = kind >= 4 ? 2 * n - 3 : 97 + 64 * static_cast<std::size_t>(kind);
+          check.template operator()<W>(start, n, planes, steps, delta, kind);
+        }
+  };
+  length.template operator()<4>(200);
+  length.template operator()<4>(256);
+  length.template operator()<8>(509);
+  length.template operator()<12>(677);
+  length.template operator()<12>(701);
+  length.template operator()<16>(821);
+  length.template operator()<16>(1024);
+}
+
 }  // namespace ntru_test

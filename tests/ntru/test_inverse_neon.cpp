@@ -20,19 +20,15 @@ using namespace pqmul::ntru;
 
 #if defined(PQMUL_ARM_SIMD)
 
-namespace {
-
-template <std::size_t W>
-void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
+TEST_CASE("ntru divsteps: neon equals portable on whole states", "[ntru][inverse][neon]") {
+  if (!pqmul::test::cpu_runs(pqmul::Isa::neon)) return;
   using namespace pqmul::ntru::detail;
-  for (int kind = 0; kind < 6; ++kind)
-    for (std::int32_t delta : {1, -3, 0, 40})
-      for (std::size_t planes : {std::size_t{8}, std::size_t{4}}) {
+  std::mt19937_64 rng(31);
+  ntru_test::for_each_divstep_case(
+      rng, [&]<std::size_t W>(const ntru_test::State<W>& start, std::size_t n, std::size_t planes, std::size_t steps,
+                              std::int32_t delta, int kind) {
         INFO("n " << n << " kind " << kind << " delta " << delta << " planes " << planes);
-        const auto start = ntru_test::make_state<W>(planes, n, std::min(kind, 2), rng);
-        auto portable = start, simd = start;
-        // Short runs end inside a unit (v and w still growing), long ones are the inversions' count.
-        const std::size_t steps = kind >= 4 ? 2 * n - 3 : 97 + 64 * static_cast<std::size_t>(kind);
+        ntru_test::State<W> portable = start, simd = start;
         if (planes == 8)
           CHECK(divsteps_s3_portable<W>(portable.words.data(), n, steps, delta) ==
                 divsteps_s3_neon(simd.words.data(), W, n, steps, delta));
@@ -40,21 +36,7 @@ void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
           CHECK(divsteps_s2_portable<W>(portable.words.data(), n, steps, delta) ==
                 divsteps_s2_neon(simd.words.data(), W, n, steps, delta));
         CHECK(portable == simd);
-      }
-}
-
-}  // namespace
-
-TEST_CASE("ntru divsteps: neon equals portable on whole states", "[ntru][inverse][neon]") {
-  if (!pqmul::test::cpu_runs(pqmul::Isa::neon)) return;
-  std::mt19937_64 rng(31);
-  compare_divsteps<4>(200, rng);
-  compare_divsteps<4>(256, rng);
-  compare_divsteps<8>(509, rng);
-  compare_divsteps<12>(677, rng);
-  compare_divsteps<12>(701, rng);
-  compare_divsteps<16>(821, rng);
-  compare_divsteps<16>(1024, rng);
+      });
 }
 
 TEMPLATE_TEST_CASE("ntru inversions: neon equals portable and inverts", "[ntru][inverse][neon]", Hps2048509, Hps2048677,

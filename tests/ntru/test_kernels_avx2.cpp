@@ -122,62 +122,41 @@ TEST_CASE("ntru sorting network: avx2 leaving out the padding's comparators stil
   CHECK(checked > 300);
 }
 
-namespace {
-
-using ntru_test::make_state;
-using ntru_test::State;
-
-template <std::size_t W>
-void compare_divsteps(std::size_t n, std::mt19937_64& rng) {
-  using namespace pqmul::ntru::detail;
-  for (int kind = 0; kind < 6; ++kind)
-    for (std::int32_t delta : {1, -3, 0, 40}) {
-      for (std::size_t planes : {std::size_t{8}, std::size_t{4}}) {
-        INFO("n " << n << " kind " << kind << " delta " << delta << " planes " << planes);
-        const State<W> start = make_state<W>(planes, n, std::min(kind, 2), rng);
-        State<W> portable = start, simd = start;
-        const std::size_t steps = kind >= 4 ? 2 * n - 3 : 97 + 64 * static_cast<std::size_t>(kind);
-        std::int32_t d_portable, d_simd;
-        if (planes == 8) {
-          d_portable = divsteps_s3_portable<W>(portable.words.data(), n, steps, delta);
-          d_simd = divsteps_s3_avx2(simd.words.data(), W, n, steps, delta);
-        } else {
-          d_portable = divsteps_s2_portable<W>(portable.words.data(), n, steps, delta);
-          d_simd = divsteps_s2_avx2(simd.words.data(), W, n, steps, delta);
-        }
-        CHECK(d_portable == d_simd);
-        if (planes == 8) {
-          CHECK(portable == simd);
-          if (pqmul::avx512_vbmi2_available()) {  // the AVX-512 twin of the S_3 kernel
-            State<W> avx512 = start;
-            CHECK(divsteps_s3_avx512(avx512.words.data(), W, n, steps, delta) == d_portable);
-            CHECK(portable == avx512);
-          }
-        } else {
-          // The GF(2) kernel jumps: after the steps only v, w and f(0) are
-          // specified (see divsteps_s2_avx2).
-          CHECK((portable.words[0] & 1) == (simd.words[0] & 1));
-          CHECK(std::equal(portable.words.begin() + 2 * W, portable.words.begin() + 4 * W, simd.words.begin() + 2 * W));
-        }
-      }
-    }
-}
-
-}  // namespace
-
 TEST_CASE("ntru divsteps: avx2 equals portable", "[ntru][inverse][avx2]") {
   if (!pqmul::test::runs_here(pqmul::Isa::avx2)) {
     CHECK_FALSE(pqmul::isa_available(pqmul::Isa::avx2));
     return;
   }
+  using namespace pqmul::ntru::detail;
   std::mt19937_64 rng(13);
-  compare_divsteps<4>(200, rng);
-  compare_divsteps<4>(256, rng);
-  compare_divsteps<8>(509, rng);
-  compare_divsteps<12>(677, rng);
-  compare_divsteps<12>(701, rng);
-  compare_divsteps<16>(821, rng);
-  compare_divsteps<16>(1024, rng);
+  ntru_test::for_each_divstep_case(rng, [&]<std::size_t W>(const ntru_test::State<W>& start, std::size_t n,
+                                                           std::size_t planes, std::size_t steps, std::int32_t delta,
+                                                           int kind) {
+    INFO("n " << n << " kind " << kind << " delta " << delta << " planes " << planes);
+    ntru_test::State<W> portable = start, simd = start;
+    std::int32_t d_portable, d_simd;
+    if (planes == 8) {
+      d_portable = divsteps_s3_portable<W>(portable.words.data(), n, steps, delta);
+      d_simd = divsteps_s3_avx2(simd.words.data(), W, n, steps, delta);
+    } else {
+      d_portable = divsteps_s2_portable<W>(portable.words.data(), n, steps, delta);
+      d_simd = divsteps_s2_avx2(simd.words.data(), W, n, steps, delta);
+    }
+    CHECK(d_portable == d_simd);
+    if (planes == 8) {
+      CHECK(portable == simd);
+      if (pqmul::avx512_vbmi2_available()) {  // the AVX-512 twin of the S_3 kernel
+        ntru_test::State<W> avx512 = start;
+        CHECK(divsteps_s3_avx512(avx512.words.data(), W, n, steps, delta) == d_portable);
+        CHECK(portable == avx512);
+      }
+    } else {
+      // The GF(2) kernel jumps: after the steps only v, w and f(0) are
+      // specified (see divsteps_s2_avx2).
+      CHECK((portable.words[0] & 1) == (simd.words[0] & 1));
+      CHECK(std::equal(portable.words.begin() + 2 * W, portable.words.begin() + 4 * W, simd.words.begin() + 2 * W));
+    }
+  });
 }
 
 TEMPLATE_TEST_CASE("ntru inversions and fixed-type sampling: avx2 equals portable", "[ntru][inverse][avx2]",

@@ -1,5 +1,5 @@
-// NEON kernels of Compress_d, Decompress_d, the message conversions and the
-// sum and difference mod q (poly_neon.hpp). The arithmetic is the portable
+// NEON kernels of Compress_d, Decompress_d and the sum and difference mod q
+// (poly_neon.hpp). The arithmetic is the portable
 // functions' (primitives.hpp): division-free, so secret coefficients take
 // constant time, and every lane equals its portable value.
 #include <arm_neon.h>
@@ -83,38 +83,6 @@ void sub_mod_q(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b)
     vst1q_u16(r + i, reduce_once(t));
   }
   PQMUL_KERNEL_BOUND("kyber::neon::sub_mod_q", "output", r, 256, 0, q - 1);
-}
-
-void decode_message(std::uint16_t* f, const std::uint8_t* m) {
-  // Each message byte is copied into eight byte lanes (a table lookup), and
-  // lane j keeps bit j: the all-ones test result, widened, masks (q + 1) / 2.
-  static constexpr std::uint8_t bit_of_lane[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
-  static constexpr std::uint8_t first_pair[16] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
-  const uint8x16_t bits = vld1q_u8(bit_of_lane);
-  const uint16x8_t half = vdupq_n_u16((q + 1) / 2);
-  for (int half_message = 0; half_message < 2; ++half_message) {
-    const uint8x16_t bytes = vld1q_u8(m + 16 * half_message);
-    uint8x16_t index = vld1q_u8(first_pair);
-    for (int pair = 0; pair < 8; ++pair, index = vaddq_u8(index, vdupq_n_u8(2))) {
-      const uint8x16_t set = vtstq_u8(vqtbl1q_u8(bytes, index), bits);
-      std::uint16_t* out = f + 128 * half_message + 16 * pair;
-      vst1q_u16(out, vandq_u16(vreinterpretq_u16_s16(vmovl_s8(vget_low_s8(vreinterpretq_s8_u8(set)))), half));
-      vst1q_u16(out + 8, vandq_u16(vreinterpretq_u16_s16(vmovl_high_s8(vreinterpretq_s8_u8(set))), half));
-    }
-  }
-  PQMUL_KERNEL_BOUND("kyber::neon::decode_message", "output", f, 256, 0, q - 1);
-}
-
-void encode_message(std::uint8_t* m, const std::uint16_t* w) {
-  PQMUL_KERNEL_BOUND("kyber::neon::encode_message", "input", w, 256, 0, q - 1);
-  // Compress_1 gives 0 or 1 per lane; lane j shifted left by j and the eight
-  // lanes summed is the byte.
-  static constexpr std::int16_t lane_shift[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-  const int16x8_t shifts = vld1q_s16(lane_shift);
-  for (int byte = 0; byte < 32; ++byte) {
-    const uint16x8_t bit = compress8<1>(vld1q_u16(w + 8 * byte));
-    m[byte] = static_cast<std::uint8_t>(vaddvq_u16(vshlq_u16(bit, shifts)));
-  }
 }
 
 }  // namespace pqmul::kyber::neon

@@ -1,6 +1,7 @@
 // NEON kernels of ByteEncode_d / ByteDecode_d for every width Kyber and
 // ML-KEM use (poly_neon.hpp): the public key and the matrix rows (12), the
-// ciphertext parts (10, 11; 4, 5) and bit strings (1). For 1, 4 and 12,
+// ciphertext parts (10, 11; 4, 5), bit strings (1) and the message conversions
+// (1 with Decompress_1 / Compress_1). For 1, 4 and 12,
 // structured loads and stores do the byte and coefficient (de)interleaving;
 // 5, 10 and 11 go by groups of eight coefficients in d bytes. Every value
 // equals the portable codec's (primitives.cpp).
@@ -66,20 +67,22 @@ void encode_4(std::uint8_t* out, const std::uint16_t* f) {
   }
 }
 
-// Bit j of byte k is value 8k + j: each byte copied into eight lanes (a table
-// lookup), lane j tests bit j, and the all-ones result masked to 1.
-void decode_1(std::uint16_t* f, const std::uint8_t* in) {
+// Bit j of byte k gives value 8k + j: `set` where the bit is set, else 0.
+// Each byte is copied into eight lanes (a table lookup), lane j tests bit j,
+// and the all-ones result, widened, masks `set`.
+void spread_bits(std::uint16_t* f, const std::uint8_t* in, std::uint16_t set) {
   static constexpr std::uint8_t bit_of_lane[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
   static constexpr std::uint8_t first_pair[16] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
   const uint8x16_t bits = vld1q_u8(bit_of_lane);
+  const uint16x8_t value = vdupq_n_u16(set);
   for (int half = 0; half < 2; ++half) {
     const uint8x16_t bytes = vld1q_u8(in + 16 * half);
     uint8x16_t index = vld1q_u8(first_pair);
     for (int pair = 0; pair < 8; ++pair, index = vaddq_u8(index, vdupq_n_u8(2))) {
-      const uint8x16_t one = vandq_u8(vtstq_u8(vqtbl1q_u8(bytes, index), bits), vdupq_n_u8(1));
+      const int8x16_t tested = vreinterpretq_s8_u8(vtstq_u8(vqtbl1q_u8(bytes, index), bits));
       std::uint16_t* out = f + 128 * half + 16 * pair;
-      vst1q_u16(out, vmovl_u8(vget_low_u8(one)));
-      vst1q_u16(out + 8, vmovl_high_u8(one));
+      vst1q_u16(out, vandq_u16(vreinterpretq_u16_s16(vmovl_s8(vget_low_s8(tested))), value));
+      vst1q_u16(out + 8, vandq_u16(vreinterpretq_u16_s16(vmovl_high_s8(tested)), value));
     }
   }
 }
@@ -94,7 +97,8 @@ void encode_1(std::uint8_t* out, const std::uint16_t* f) {
 // Groups of eight d-bit values in d bytes, d in {5, 10, 11}. Decoding: value
 // j of a group starts at bit d j, so it lies in bytes d j / 8 .. + 2; a table
 // lookup puts those three bytes in a 32-bit lane (a fourth index past the
-// table gives a zero byte), a shift by -(d j mod 8) and a mask finish it.
+// table gives a zero byte: 0x40, which stays past it when the last groups
+// shift their indices), a shift by -(d j mod 8) and a mask finish it.
 template <int D>
 struct GroupLayout {
   std::array<std::uint8_t, 16> bytes_low{}, bytes_high{};  // values 0..3 and 4..7
@@ -103,7 +107,7 @@ struct GroupLayout {
     for (int j = 0; j < 8; ++j) {
       auto& bytes = j < 4 ? bytes_low : bytes_high;
       auto& shift = j < 4 ? shift_low : shift_high;
-      for (int b = 0; b < 4; ++b) bytes[4 * (j % 4) + b] = static_cast<std::uint8_t>(b < 3 ? D * j / 8 + b : 0xFF);
+      for (int b = 0; b < 4; ++b) bytes[4 * (j % 4) + b] = static_cast<std::uint8_t>(b < 3 ? D * j / 8 + b : 0x40);
       shift[j % 4] = -(D * j % 8);
     }
   }
@@ -112,16 +116,19 @@ struct GroupLayout {
 template <int D>
 void decode_groups(std::uint16_t* f, const std::uint8_t* in) {
   static constexpr GroupLayout<D> layout;
-  // Each group's 16-byte load may run past its d bytes: the last ones read a padded copy.
-  std::uint8_t padded[32 * D + 16] = {};
-  std::memcpy(padded, in, 32 * D);
   const uint8x16_t bytes_low = vld1q_u8(layout.bytes_low.data()), bytes_high = vld1q_u8(layout.bytes_high.data());
   const int32x4_t shift_low = vld1q_s32(layout.shift_low.data()), shift_high = vld1q_s32(layout.shift_high.data());
   const uint32x4_t mask = vdupq_n_u32((1u << D) - 1);
+  // A group's 16-byte load would run past the input for the last groups:
+  // they load the last 16 bytes and move their indices up instead.
+  constexpr int last_load = 32 * D - 16;
   for (int group = 0; group < 32; ++group) {
-    const uint8x16_t x = vld1q_u8(padded + D * group);
-    const uint32x4_t low = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(x, bytes_low)), shift_low), mask);
-    const uint32x4_t high = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(x, bytes_high)), shift_high), mask);
+    const int start = D * group, moved = start > last_load ? start - last_load : 0;
+    const uint8x16_t x = vld1q_u8(in + start - moved);
+    const uint8x16_t index_low = vaddq_u8(bytes_low, vdupq_n_u8(static_cast<std::uint8_t>(moved)));
+    const uint8x16_t index_high = vaddq_u8(bytes_high, vdupq_n_u8(static_cast<std::uint8_t>(moved)));
+    const uint32x4_t low = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(x, index_low)), shift_low), mask);
+    const uint32x4_t high = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(x, index_high)), shift_high), mask);
     vst1q_u16(f + 8 * group, vuzp1q_u16(vreinterpretq_u16_u32(low), vreinterpretq_u16_u32(high)));
   }
 }
@@ -153,7 +160,7 @@ void encode_groups(std::uint8_t* out, const std::uint16_t* f) {
 bool byte_decode(std::uint16_t* f, const std::uint8_t* in, unsigned d) {
   switch (d) {
     case 1:
-      decode_1(f, in);
+      spread_bits(f, in, 1);
       break;
     case 4:
       decode_4(f, in);
@@ -210,6 +217,17 @@ bool byte_encode(std::uint8_t* out, const std::uint16_t* f, unsigned d) {
 void byte_encode_12_part(std::uint8_t* out, const std::uint16_t* f, std::size_t from, std::size_t to) {
   PQMUL_KERNEL_BOUND("kyber::neon::byte_encode_12", "input", f + from, to - from, 0, q - 1);
   for (std::size_t i = from; i < to; i += 16) encode_12_block(out + 3 * i / 2, f + i);
+}
+
+void decode_message(std::uint16_t* f, const std::uint8_t* m) {
+  spread_bits(f, m, (q + 1) / 2);  // Decompress_1 of a set bit
+  PQMUL_KERNEL_BOUND("kyber::neon::decode_message", "output", f, 256, 0, q - 1);
+}
+
+void encode_message(std::uint8_t* m, const std::uint16_t* w) {
+  std::uint16_t bits[256];
+  compress(bits, w, 1);
+  encode_1(m, bits);
 }
 
 }  // namespace pqmul::kyber::neon

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 #include "rejection_compaction.hpp"
@@ -74,9 +73,8 @@ void kyber_cbd_neon(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned e
   }
   // eta = 3: 12 bytes -> 16 coefficients. Every 3 bytes go to a 32-bit lane,
   // summed in 3-bit fields: a of coefficient j at bits 6j, b at bits 6j + 3.
-  // The 16-byte loads run 4 bytes past the last group: they read a padded copy.
-  std::uint8_t padded[192 + 4] = {};
-  std::memcpy(padded, bytes, 192);
+  // The last group's 16-byte load would run 4 bytes past the input: it loads
+  // the last 16 bytes and moves them down by 4 instead.
   static constexpr std::uint8_t spread_index[16] = {0, 1, 2, 0xFF, 3, 4, 5, 0xFF, 6, 7, 8, 0xFF, 9, 10, 11, 0xFF};
   const uint8x16_t spread = vld1q_u8(spread_index);
   const uint32x4_t m249 = vdupq_n_u32(0x249249), m7 = vdupq_n_u32(7);
@@ -89,7 +87,8 @@ void kyber_cbd_neon(std::uint16_t* coeffs, const std::uint8_t* bytes, unsigned e
     return vmovn_u32(vreinterpretq_u32_s32(vaddq_s32(r, vandq_s32(vshrq_n_s32(r, 31), q32))));
   };
   for (std::size_t c = 0; c < 16; ++c) {
-    const uint32x4_t t = vreinterpretq_u32_u8(vqtbl1q_u8(vld1q_u8(padded + 12 * c), spread));
+    const uint32x4_t t = vreinterpretq_u32_u8(
+        vqtbl1q_u8((c < 15 ? vld1q_u8(bytes + 12 * c) : vextq_u8(vld1q_u8(bytes + 176), vdupq_n_u8(0), 4)), spread));
     const uint32x4_t d = vaddq_u32(vaddq_u32(vandq_u32(t, m249), vandq_u32(vshrq_n_u32(t, 1), m249)),
                                    vandq_u32(vshrq_n_u32(t, 2), m249));
     // Lane k holds coefficients 4k .. 4k+3: a 4-way interleaving store puts them in order.
