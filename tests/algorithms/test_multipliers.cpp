@@ -152,3 +152,39 @@ TEST_CASE("the registry marks the Kronecker oracle, and only it, variable time",
   }
   CHECK(marked == registered_rings().size());  // one Kronecker entry per ring
 }
+
+// The portable Toom-Cook leaf products run over the leaves in blocks of 16
+// lanes, then the rest of the leaves either as one more block overlapping the
+// last (a long tail, leaves of at most 64 coefficients) or lane by lane. Plans
+// whose leaf counts and lengths take each way, in 16- and 32-bit words and in
+// the prime field, against the definition.
+TEST_CASE("portable Toom-Cook leaf products: every way through the lanes", "[multipliers]") {
+  struct Case {
+    const char* ring;
+    const char* multiplier;
+    const char* params;
+    const char* way;
+  };
+  const Case cases[] = {
+      {"saber", "karatsuba", "depth=3", "27 leaves of 32: a block, then an overlapping block"},
+      {"saber", "karatsuba", "depth=3;word=32", "the same in 32-bit words"},
+      {"kyber", "karatsuba", "depth=3", "the same in the prime field"},
+      {"saber", "toom4-k2", "", "63 leaves of 16: three blocks, then an overlapping block"},
+      {"ntru-hps4096821", "karatsuba", "depth=3", "27 leaves of 103: a block, then lane by lane (too long to mask)"},
+      {"saber", "karatsuba", "depth=4", "81 leaves: five blocks, then one lane"},
+      {"ntru-hps2048677", "toom4-k4", "", "567 leaves of 11: 35 blocks, then 7 lanes"},
+      {"saber", "karatsuba", "depth=2", "9 leaves: lane by lane only"},
+  };
+  std::mt19937_64 rng(0x1a7e5);
+  for (const Case& c : cases) {
+    auto m = make_multiplier(c.ring, c.multiplier, Params::parse(c.params), Isa::portable);
+    const RingInfo r = m->ring();
+    INFO(m->id() << ": " << c.way);
+    for (Shape shape : test::all_shapes) {
+      const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, Shape::random, 1, rng);
+      std::vector<std::uint16_t> got(r.n);
+      m->mul(a, b, got);
+      REQUIRE(got == test::definition_product(r, a, b));
+    }
+  }
+}

@@ -106,11 +106,65 @@ void ToomCook<R, A>::clear(accumulator& acc) const {
   acc.data.assign(leaves_ * (2 * leaf_ - 1), value{});
 }
 
+namespace toom_detail {
+// Lanes per block of the leaf products in the coefficient-major layout: a
+// compile-time width the compiler turns into whole vector registers. The
+// counting twin takes one lane at a time, so that its tallies are the
+// algorithm's operations, not padding's.
+template <class A>
+inline constexpr std::size_t lane_block = 16;
+template <class Base>
+inline constexpr std::size_t lane_block<CountingArithmetic<Base>> = 1;
+// Longest leaf whose masked rows (the tail below) fit a stack buffer.
+inline constexpr std::size_t max_masked_leaf = 64;
+
+// c[k] += sum_{i+j=k} x[i] y[j] over lanes [0, Width) of rows `stride`
+// apart (x, y: l rows; c: 2l-1 rows), x's rows `x_stride` apart.
+// Output-stationary: each sum stays in registers while its products are
+// added, and is stored once.
+template <class A, std::size_t Width>
+void leaf_products_block(typename A::value* __restrict c, const typename A::value* __restrict xs,
+                         const typename A::value* __restrict ys, std::size_t l, std::size_t stride,
+                         std::size_t x_stride) {
+  using V = typename A::value;
+  for (std::size_t k = 0; k + 1 < 2 * l; ++k) {
+    V sum[Width];
+    V* ck = c + k * stride;
+    for (std::size_t u = 0; u < Width; ++u) sum[u] = ck[u];
+    const std::size_t first = k >= l ? k - l + 1 : 0, last = k < l ? k : l - 1;
+    for (std::size_t i = first; i <= last; ++i) {
+      const V* xi = xs + i * x_stride;
+      const V* yj = ys + (k - i) * stride;
+      for (std::size_t u = 0; u < Width; ++u) sum[u] = A::add(sum[u], A::mul(xi[u], yj[u]));
+    }
+    for (std::size_t u = 0; u < Width; ++u) ck[u] = sum[u];
+  }
+}
+
+// The same over a run-time number of lanes.
+template <class A>
+void leaf_products_lanes(typename A::value* __restrict c, const typename A::value* __restrict xs,
+                         const typename A::value* __restrict ys, std::size_t l, std::size_t width, std::size_t stride) {
+  for (std::size_t i = 0; i < l; ++i)
+    for (std::size_t j = 0; j < l; ++j) {
+      typename A::value* cij = c + (i + j) * stride;
+      const typename A::value* xi = xs + i * stride;
+      const typename A::value* yj = ys + j * stride;
+      for (std::size_t t = 0; t < width; ++t) cij[t] = A::add(cij[t], A::mul(xi[t], yj[t]));
+    }
+}
+
+}  // namespace toom_detail
+
 // Operands and accumulators are stored coefficient-major across leaves
 // (data[i * leaves + leaf]): the pointwise products then run over all leaves
-// at once in the innermost loop, which vectorises whatever the leaf length.
+// at once, in blocks of lane_block lanes, whatever the leaf length. A tail of at least half a block
+// runs as the last whole block, overlapping lanes done already, with x's
+// overlapped lanes zero (they add nothing): whole registers beat a scalar
+// remainder. A shorter tail runs lane by lane.
 template <RingDescription R, class A>
 void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  constexpr std::size_t block = toom_detail::lane_block<A>;
   const std::size_t l = leaf_, lanes = leaves_;
   value* __restrict c = acc.data.data();
   const value* __restrict xs = x.data.data();
@@ -122,13 +176,19 @@ void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, con
     }
     return;
   }
+  const std::size_t full = lanes / block * block, tail = lanes - full;
+  for (std::size_t t0 = 0; t0 < full; t0 += block)
+    toom_detail::leaf_products_block<A, block>(c + t0, xs + t0, ys + t0, l, lanes, lanes);
+  if (tail == 0) return;
+  if (full == 0 || 2 * tail < block || l > toom_detail::max_masked_leaf) {
+    toom_detail::leaf_products_lanes<A>(c + full, xs + full, ys + full, l, tail, lanes);
+    return;
+  }
+  const std::size_t start = lanes - block, done = block - tail;
+  value masked[toom_detail::max_masked_leaf * block];
   for (std::size_t i = 0; i < l; ++i)
-    for (std::size_t j = 0; j < l; ++j) {
-      value* ci = c + (i + j) * lanes;
-      const value* xi = xs + i * lanes;
-      const value* yj = ys + j * lanes;
-      for (std::size_t t = 0; t < lanes; ++t) ci[t] = A::add(ci[t], A::mul(xi[t], yj[t]));
-    }
+    for (std::size_t u = 0; u < block; ++u) masked[i * block + u] = u < done ? value{} : xs[i * lanes + start + u];
+  toom_detail::leaf_products_block<A, block>(c + start, masked, ys + start, l, lanes, block);
 }
 
 template <RingDescription R, class A>

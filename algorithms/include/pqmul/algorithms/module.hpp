@@ -81,28 +81,58 @@ Poly<typename M::ring> mul(const M& m, const Poly<typename M::ring>& a, const Po
 }
 
 // The transforms of a vector, computed once and reused (the cached strategy;
-// a scheme may also keep it between its phases).
+// a scheme may also keep it between its phases). Operands of plain storage
+// (UnfilledStorage: transform writes an operand whole) of vectors up to
+// inline_rank (every scheme's rank) are held in place: a module product costs
+// no heap allocation; the others in a vector of make_operand()'s.
 template <Multiplier M>
-struct TransformedVector {
-  TransformedVector() = default;
+class TransformedVector {
+ public:
+  using operand = typename M::operand;
+  static constexpr std::size_t inline_rank = 4;
+  static constexpr bool plain = std::is_base_of_v<UnfilledStorage<operand, typename M::accumulator>, M>;
+
+  TransformedVector() {}  // (in place, the operands are left for transform to write)
   TransformedVector(TransformedVector&&) noexcept = default;
   TransformedVector& operator=(TransformedVector&&) noexcept = default;
-  ~TransformedVector() { wipe(items); }  // (a scheme's secret vector, transformed)
-  std::vector<typename M::operand> items;
+  ~TransformedVector() {  // (a scheme's secret vector, transformed)
+    if constexpr (plain) wipe_bytes(inline_.data(), (items_.empty() ? count_ : 0) * sizeof(operand));
+    wipe(items_);
+  }
+
+  void transform(const M& m, std::span<const Poly<typename M::ring>> v) {
+    items_.clear();
+    count_ = v.size();
+    if (plain && v.size() <= inline_rank) {
+      for (std::size_t i = 0; i < v.size(); ++i) m.transform(v[i], inline_[i]);
+    } else {
+      items_.reserve(v.size());
+      for (const auto& p : v) {
+        items_.push_back(m.make_operand());
+        m.transform(p, items_.back());
+      }
+    }
+    bytes = v.size() * m.operand_bytes();
+  }
+  std::size_t size() const { return count_; }
+  std::span<const operand> view() const {
+    if (items_.empty()) return std::span<const operand>(inline_.data(), count_);
+    return items_;
+  }
+
   std::size_t bytes = 0;
-  std::span<const typename M::operand> view() const { return items; }
+
+ private:
+  std::array<operand, plain ? inline_rank : 0> inline_;
+  std::vector<operand> items_;
+  std::size_t count_ = 0;
 };
 
 template <Multiplier M>
 TransformedVector<M> transform_vector(const M& m, std::span<const Poly<typename M::ring>> v,
                                       ModuleStats* stats = nullptr) {
   TransformedVector<M> t;
-  t.items.reserve(v.size());
-  for (const auto& p : v) {
-    t.items.push_back(m.make_operand());
-    m.transform(p, t.items.back());
-  }
-  t.bytes = v.size() * m.operand_bytes();
+  t.transform(m, v);
   if (stats) stats->transforms += v.size();
   return t;
 }
@@ -268,7 +298,7 @@ void normal_domain_rows(const M& m, Strategy s, std::span<const Poly<typename M:
 template <Multiplier M>
 void inner_product(const M& m, std::span<const Poly<typename M::ring>> a, const TransformedVector<M>& cached,
                    Poly<typename M::ring>& out, ModuleStats* stats = nullptr) {
-  if (a.size() != cached.items.size()) throw std::invalid_argument("inner_product: rank mismatch");
+  if (a.size() != cached.size()) throw std::invalid_argument("inner_product: rank mismatch");
   ModuleStats local;
   detail::normal_domain_rows(
       m, Strategy::cached, {}, cached.view(), 1, [&](std::size_t, std::size_t j) -> const auto& { return a[j]; },
@@ -280,7 +310,7 @@ void inner_product(const M& m, std::span<const Poly<typename M::ring>> a, const 
 template <Multiplier M>
 void matrix_vector(const M& m, std::span<const Poly<typename M::ring>> matrix, const TransformedVector<M>& cached,
                    std::span<Poly<typename M::ring>> out, Transpose t, ModuleStats* stats = nullptr) {
-  const std::size_t rank = cached.items.size();
+  const std::size_t rank = cached.size();
   if (matrix.size() != rank * rank || out.size() != rank) throw std::invalid_argument("matrix_vector: rank mismatch");
   ModuleStats local;
   detail::normal_domain_rows(
