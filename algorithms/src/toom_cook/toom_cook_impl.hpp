@@ -158,10 +158,10 @@ void leaf_products_lanes(typename A::value* __restrict c, const typename A::valu
 
 // Operands and accumulators are stored coefficient-major across leaves
 // (data[i * leaves + leaf]): the pointwise products then run over all leaves
-// at once, in blocks of lane_block lanes, whatever the leaf length. A tail of at least half a block
-// runs as the last whole block, overlapping lanes done already, with x's
-// overlapped lanes zero (they add nothing): whole registers beat a scalar
-// remainder. A shorter tail runs lane by lane.
+// at once, in blocks of lane_block lanes, whatever the leaf length. A tail of
+// at least half a block runs as the last whole block, overlapping lanes done
+// already, with x's overlapped lanes zero (they add nothing): whole registers
+// beat a scalar remainder. A shorter tail runs lane by lane.
 template <RingDescription R, class A>
 void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
   constexpr std::size_t block = toom_detail::lane_block<A>;

@@ -83,13 +83,13 @@ Poly<typename M::ring> mul(const M& m, const Poly<typename M::ring>& a, const Po
 // The transforms of a vector, computed once and reused (the cached strategy;
 // a scheme may also keep it between its phases). Operands of plain storage
 // (UnfilledStorage: transform writes an operand whole) of vectors up to
-// inline_rank (every scheme's rank) are held in place: a module product costs
-// no heap allocation; the others in a vector of make_operand()'s.
-template <Multiplier M>
+// InlineRank (every scheme's rank) are held in place, without a heap
+// allocation or a copy per operand; the others in a vector of
+// make_operand()'s. Empty until transformed.
+template <Multiplier M, std::size_t InlineRank = 4>
 class TransformedVector {
  public:
   using operand = typename M::operand;
-  static constexpr std::size_t inline_rank = 4;
   static constexpr bool plain = std::is_base_of_v<UnfilledStorage<operand, typename M::accumulator>, M>;
 
   TransformedVector() {}  // (in place, the operands are left for transform to write)
@@ -103,7 +103,7 @@ class TransformedVector {
   void transform(const M& m, std::span<const Poly<typename M::ring>> v) {
     items_.clear();
     count_ = v.size();
-    if (plain && v.size() <= inline_rank) {
+    if (plain && v.size() <= InlineRank) {
       for (std::size_t i = 0; i < v.size(); ++i) m.transform(v[i], inline_[i]);
     } else {
       items_.reserve(v.size());
@@ -115,15 +115,17 @@ class TransformedVector {
     bytes = v.size() * m.operand_bytes();
   }
   std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
   std::span<const operand> view() const {
     if (items_.empty()) return std::span<const operand>(inline_.data(), count_);
     return items_;
   }
+  const operand& operator[](std::size_t i) const { return view()[i]; }
 
   std::size_t bytes = 0;
 
  private:
-  std::array<operand, plain ? inline_rank : 0> inline_;
+  std::array<operand, plain ? InlineRank : 0> inline_;
   std::vector<operand> items_;
   std::size_t count_ = 0;
 };
@@ -137,52 +139,15 @@ TransformedVector<M> transform_vector(const M& m, std::span<const Poly<typename 
   return t;
 }
 
-// The same for a vector of a rank fixed at compile time (a scheme's). The
-// operands of plain storage (UnfilledStorage: transform writes an operand
-// whole) are held in place, without a heap allocation or a copy per operand;
-// the others in a vector of make_operand()'s. Empty until transformed.
+// The same for a vector of a rank fixed at compile time (a scheme's), held
+// in place up to that rank; not copied or moved (a scheme keeps it where it is).
 template <Multiplier M, std::size_t N>
-class TransformedArray {
+class TransformedArray : public TransformedVector<M, N> {
  public:
-  using operand = typename M::operand;
-  static constexpr bool in_place = std::is_base_of_v<UnfilledStorage<operand, typename M::accumulator>, M>;
-
-  TransformedArray() {}  // (in place, the operands are left for transform to write)
+  TransformedArray() = default;
   TransformedArray(const TransformedArray&) = delete;
   TransformedArray& operator=(const TransformedArray&) = delete;
-  ~TransformedArray() {
-    if constexpr (in_place) {
-      if (present_) wipe(items_);  // (a scheme's secret vector, transformed)
-    } else {
-      wipe(items_);
-    }
-  }
-  void transform(const M& m, std::span<const Poly<typename M::ring>, N> v) {
-    if constexpr (in_place) {
-      for (std::size_t i = 0; i < N; ++i) m.transform(v[i], items_[i]);
-      present_ = true;
-    } else {
-      items_.clear();
-      items_.reserve(N);
-      for (const auto& p : v) {
-        items_.push_back(m.make_operand());
-        m.transform(p, items_.back());
-      }
-    }
-  }
-  bool empty() const { return view().empty(); }
-  const operand& operator[](std::size_t i) const { return items_[i]; }
-  std::span<const operand> view() const {
-    if constexpr (in_place) {
-      return present_ ? std::span<const operand>(items_) : std::span<const operand>();
-    } else {
-      return items_;
-    }
-  }
-
- private:
-  std::conditional_t<in_place, std::array<operand, N>, std::vector<operand>> items_;
-  bool present_ = false;
+  void transform(const M& m, std::span<const Poly<typename M::ring>, N> v) { TransformedVector<M, N>::transform(m, v); }
 };
 
 // Rows [first, end) of a product with a rank x rank matrix.
