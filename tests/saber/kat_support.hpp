@@ -133,4 +133,12 @@ inline std::string official_prefix(const KatSet& set, std::size_t count) {
   return text.substr(0, end);
 }
 
+// The KEM registry's entry of a Saber set (its multipliers' SIMD makers).
+inline const pqmul::KemEntry& entry_of(const std::string& scheme) {
+  static const auto entries = pqmul::saber_kem_entries();
+  for (const auto& e : entries)
+    if (e.scheme == scheme) return e;
+  throw std::logic_error("no KEM entry " + scheme);
+}
+
 }  // namespace saber_test

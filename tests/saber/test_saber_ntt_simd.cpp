@@ -16,20 +16,10 @@
 #include "pqmul/schemes/saber/saber.hpp"
 #include "../common/isa_gate.hpp"
 
+using saber_test::entry_of;
 using saber_test::kat_sets;
 using saber_test::official;
 using saber_test::official_prefix;
-
-namespace {
-
-const pqmul::KemEntry& entry_of(const std::string& scheme) {
-  static const auto entries = pqmul::saber_kem_entries();
-  for (const auto& e : entries)
-    if (e.scheme == scheme) return e;
-  throw std::logic_error("no KEM entry " + scheme);
-}
-
-}  // namespace
 
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 

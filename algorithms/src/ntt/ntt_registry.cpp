@@ -1,6 +1,7 @@
 // "ntt" for every ring: Kyber's own NTT mod 3329 on the kyber ring, and the
 // big-prime NTT (BigNtt) everywhere else - also on the kyber ring when any of
-// its parameters is given. Each entry counts (pqmul count) with a counting
+// its parameters is given. "ntt16" (16-bit primes) on the rings of length 256
+// with q = 2^k <= 2^13: Saber's. Each entry counts (pqmul count) with a counting
 // twin: the same multiplier instantiated over ntt_tally::Counted.
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 
@@ -11,6 +12,8 @@
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
+#include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
 
 namespace pqmul {
@@ -107,6 +110,39 @@ RegistryEntry kyber_entry() {
   return e;
 }
 
+template <RingDescription R>
+RegistryEntry ntt16_entry() {
+  RegistryEntry e;
+  e.ring = std::string(R::name);
+  e.multiplier = "ntt16";
+  e.description =
+      "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777; Montgomery and Barrett in "
+      "int16 lanes, lazy reductions), Garner CRT mod 2^16: primes=2|3, bound-a=A, bound-b=B (max |centred "
+      "coefficient|, default q/2; two primes hold a Saber secret product)";
+  // Full-range operands need three primes: the only variant safe for any input.
+  e.variants = {""};
+  const auto counter_for = [](const ntt16::Config& config) -> CountFunction {
+    return [config](Strategy s, std::size_t rank) {
+      return count_with(Ntt16<R, ntt_tally::Counted>(config), s, rank, read_ntt_tally);
+    };
+  };
+  e.make = [counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    auto typed = make_ntt16<R>(p);
+    auto counter = counter_for(typed.config());
+    return std::make_unique<RingMultiplierAdapter<Ntt16<R>>>(std::move(typed), "ntt16", p.to_string(), "portable",
+                                                             std::move(counter));
+  };
+  e.typed = TypedPath::ntt16;
+  for (Isa isa : ntt16::kernel_isas())
+    e.simd.emplace_back(isa, [isa, counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
+      Ntt16Simd<R> typed(make_ntt16<R>(p).config(), isa);
+      auto counter = counter_for(typed.config());
+      return std::make_unique<RingMultiplierAdapter<Ntt16Simd<R>>>(std::move(typed), "ntt16", p.to_string(),
+                                                                   std::string(isa_name(isa)), std::move(counter));
+    });
+  return e;
+}
+
 }  // namespace
 
 std::vector<RegistryEntry> ntt_registry_entries() {
@@ -116,6 +152,9 @@ std::vector<RegistryEntry> ntt_registry_entries() {
       entries.push_back(kyber_entry());
     else
       entries.push_back(big_entry<R>());
+    if constexpr (R::n == ntt16::kLength && R::wrap == Wrap::negacyclic && std::has_single_bit(R::q) &&
+                  R::q / 2 <= ntt16::kInputBound)
+      entries.push_back(ntt16_entry<R>());
   });
   return entries;
 }

@@ -21,6 +21,11 @@ std::unique_ptr<SaberKem> make_kronecker_saber(std::string_view scheme, const Pa
                                                std::string label);
 std::unique_ptr<SaberKem> make_ntt_saber(std::string_view scheme, const Params& params, Strategy strategy,
                                          std::string label);
+// ntt16 (16-bit primes) on `isa` (portable, avx2 or avx512), bounded by the
+// secret's range; throws std::invalid_argument where that ISA is not built or
+// cannot run, or for parameters that cannot hold a row of products.
+std::unique_ptr<SaberKem> make_ntt16_saber(std::string_view scheme, const Params& params, Strategy strategy,
+                                           std::string label, Isa isa);
 // A multiplier without a typed path here: its registry entry's steps behind
 // DynamicMultiplier.
 std::unique_ptr<SaberKem> make_registered_saber(std::string_view scheme, const MultiplierChoice& choice,

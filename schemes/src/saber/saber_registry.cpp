@@ -8,6 +8,7 @@
 
 #include "factories.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
+#include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
@@ -50,12 +51,38 @@ std::unique_ptr<SaberKem> make_saber(std::string_view scheme, std::string_view m
     // as given.
     case TypedPath::big_ntt:
       return detail::make_ntt_saber(scheme, c.given_params ? c.params : Params{}, strategy, c.label);
+    case TypedPath::ntt16:
+      return detail::make_ntt16_saber(scheme, c.given_params ? c.params : Params{}, strategy, c.label,
+                                      Isa::portable);
     default:
       return detail::make_registered_saber(scheme, c, strategy);
   }
 }
 
 }  // namespace saber
+
+namespace {
+
+// Routes the multiplier `name` (with or without parameters) to its own SIMD
+// factory on the ISAs `isas()` names; every other multiplier keeps the
+// entry's makers.
+[[maybe_unused]] void attach_simd(KemEntry& entry, std::string name, std::vector<Isa> (*isas)(),
+                                  std::unique_ptr<saber::SaberKem> (*make)(std::string_view, const Params&, Strategy,
+                                                                           std::string, Isa)) {
+  const auto named = [name](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == name; };
+  entry.simd_isas = [named, isas, others = entry.simd_isas](std::string_view multiplier) {
+    return named(multiplier) ? isas() : others(multiplier);
+  };
+  entry.make_simd = [scheme = entry.scheme, name, named, make, others = entry.make_simd](
+                        std::string_view multiplier, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
+    if (!named(multiplier)) return others(multiplier, strategy, isa);
+    const Params params = Params::parse(pqmul::split_multiplier(multiplier).params);
+    const std::string label = params.empty() ? name : name + ":" + params.to_string();
+    return make(scheme, params, strategy, label, isa);
+  };
+}
+
+}  // namespace
 
 std::vector<KemEntry> saber_kem_entries() {
   std::vector<KemEntry> entries;
@@ -87,19 +114,10 @@ std::vector<KemEntry> saber_kem_entries() {
     };
 #endif
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
-    // "ntt[:parameters]" on the big-prime NTT's SIMD ISAs (BigNttSimd), ahead
-    // of the makers above.
-    const auto is_ntt = [](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == "ntt"; };
-    entries.back().simd_isas = [is_ntt, others = entries.back().simd_isas](std::string_view multiplier) {
-      return is_ntt(multiplier) ? big_ntt_simd_detail::kernel_isas() : others(multiplier);
-    };
-    entries.back().make_simd = [scheme, is_ntt, others = entries.back().make_simd](
-                                   std::string_view multiplier, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
-      if (!is_ntt(multiplier)) return others(multiplier, strategy, isa);
-      const Params params = Params::parse(pqmul::split_multiplier(multiplier).params);
-      const std::string label = params.empty() ? std::string("ntt") : "ntt:" + params.to_string();
-      return saber::detail::make_ntt_simd_saber(scheme, params, strategy, label, isa);
-    };
+    // "ntt[:parameters]" on the big-prime NTT's SIMD ISAs (BigNttSimd) and
+    // "ntt16[:parameters]" on its kernels' ISAs, ahead of the makers above.
+    attach_simd(entries.back(), "ntt", big_ntt_simd_detail::kernel_isas, saber::detail::make_ntt_simd_saber);
+    attach_simd(entries.back(), "ntt16", ntt16::kernel_isas, saber::detail::make_ntt16_saber);
 #endif
   }
   return entries;

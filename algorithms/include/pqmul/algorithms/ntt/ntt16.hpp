@@ -1,0 +1,153 @@
+#pragma once
+// "ntt16": Saber's NTT multiplier as the NTT literature builds it (Chung et
+// al., TCHES 2021(2)): complete negacyclic NTTs of length 256 over two or
+// three 16-bit primes (ntt16_primes.hpp), pointwise Montgomery products
+// accumulated in the NTT domain, and a Garner CRT kept mod 2^16. Two primes
+// (modulus 7681 * 10753) hold |c| <= 33.4 million: a Saber row of secret
+// products; three hold any product of canonical operands.
+//
+// Ntt16<R> is the portable multiplier (natural order: slot s of a prime's
+// 256 values is position s of the in-place, bit-reversed transform);
+// Ntt16Simd<R> (ntt16_simd.hpp) runs the same arithmetic on AVX2 / AVX-512
+// with its own slot order, so its operands are another type. Both give the
+// same products. Ntt16<R, ntt_tally::Counted> counts (ntt_tally.hpp): per
+// prime, forward 8 x 128 butterflies (a constant product, two additions
+// each), a product and an addition per pointwise multiply-accumulate, the
+// inverse as the forward; the CRT 2 constant products and 2 additions per
+// coefficient (two primes) or 5 and 5 (three). Barrett reductions are not
+// counted.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "pqmul/algorithms/multiplier.hpp"
+#include "pqmul/algorithms/ntt/ntt16_primes.hpp"
+#include "pqmul/algorithms/ntt/ntt_tally.hpp"
+#include "pqmul/algorithms/params.hpp"
+#include "pqmul/algorithms/ring.hpp"
+
+namespace pqmul {
+
+namespace ntt16 {
+
+// The residues of one polynomial, prime-major (kMaxPrimes x 256; only the
+// first `primes` rows are used).
+using Residues = std::array<std::int16_t, kMaxPrimes * kLength>;
+// An accumulator: the residues and, per prime, the worst-case bound of its
+// lanes (next_step in ntt16_primes.hpp; 0 = cleared, the residues unset).
+struct Accumulation {
+  Residues residues;
+  std::array<std::int32_t, kMaxPrimes> bounds;
+};
+
+// The portable steps, in natural order; each states the bounds it relies on
+// (ntt16_primes.hpp derives them). Instantiated for ntt_tally::Uncounted and
+// ntt_tally::Counted in ntt16.cpp.
+//   forward: |f| <= kInputBound -> |NTT(f)| <= forward_output_bound.
+template <class Tally>
+void forward(std::size_t prime, std::int16_t* f);
+//   acc = x y R^-1 (store), acc + x y R^-1 (add) or Barrett(acc) + x y R^-1,
+//   pointwise, as next_step says.
+template <class Tally>
+void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, Step step);
+//   any int16 f -> NTT^-1(Barrett(f)) R (undoes the products' R^-1).
+template <class Tally>
+void inverse(std::size_t prime, std::int16_t* f);
+//   out[i] = (Garner lift of r[k * 256 + i], k < primes) & (q - 1), i < n.
+template <class Tally>
+void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask, std::size_t n);
+
+// Centred lift of canonical coefficients (q a power of two <= 2^13), no branch.
+void lift_centred(const std::uint16_t* a, std::int16_t* f, std::uint16_t q, std::size_t n);
+
+struct Config {
+  std::uint32_t bound_a = 0, bound_b = 0;  // max |centred coefficient| per factor; 0 means q/2
+  unsigned primes = 0;                     // 2 or 3; 0 means the fewest that hold one product
+};
+// The configuration with defaults filled in; throws std::invalid_argument if
+// it is out of range or cannot hold one product.
+Config resolve(Config c, std::uint32_t q, std::size_t n);
+// How many products with those bounds the accumulator sums exactly.
+std::size_t max_accumulated(const Config& resolved, std::size_t n);
+// Builds a Config from "primes=2|3;bound-a=A;bound-b=B" (std::invalid_argument
+// for unknown keys or bad values).
+Config config_from(const Params& params, std::uint32_t q, std::size_t n);
+
+}  // namespace ntt16
+
+namespace ntt16 {
+// Each multiplier's accumulators are a type of their own.
+template <class Multiplier>
+struct AccumulatorOf;
+}  // namespace ntt16
+
+template <RingDescription R, class Tally = ntt_tally::Uncounted>
+class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Residues>,
+                                     Transformed<ntt16::AccumulatorOf<Ntt16<R, Tally>>, ntt16::Accumulation>> {
+  static_assert(R::n == ntt16::kLength && R::wrap == Wrap::negacyclic, "ntt16 is a length-256 negacyclic NTT");
+  static_assert(std::has_single_bit(R::q) && R::q / 2 <= ntt16::kInputBound, "ntt16 needs q = 2^k <= 2^13");
+
+ public:
+  using ring = R;
+  using operand = Transformed<Ntt16<R, Tally>, ntt16::Residues>;
+  using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16>, ntt16::Accumulation>;
+
+  explicit Ntt16(ntt16::Config config = {})
+      : config_(ntt16::resolve(config, R::q, R::n)), max_(ntt16::max_accumulated(config_, R::n)) {}
+
+  const ntt16::Config& config() const { return config_; }
+  std::string name() const { return "ntt16"; }
+  std::size_t operand_bytes() const { return sizeof(operand); }
+  std::size_t accumulator_bytes() const { return sizeof(accumulator); }
+  std::size_t max_accumulated() const { return max_; }
+
+  void transform(const Poly<R>& a, operand& x) const {
+    for (std::size_t k = 0; k < config_.primes; ++k) {
+      std::int16_t* f = x.data.data() + k * ntt16::kLength;
+      ntt16::lift_centred(a.coeffs.data(), f, R::q, R::n);
+      ntt16::forward<Tally>(k, f);
+    }
+  }
+  void clear(accumulator& acc) const { acc.data.bounds.fill(0); }
+  void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+    for (std::size_t k = 0; k < config_.primes; ++k) {
+      const std::size_t o = k * ntt16::kLength;
+      ntt16::multiply_accumulate<Tally>(k, acc.data.residues.data() + o, x.data.data() + o, y.data.data() + o,
+                                        ntt16::next_step(acc.data.bounds[k], k));
+    }
+  }
+  void inverse(const accumulator& acc, Poly<R>& out) const {
+    ntt16::Residues r;
+    for (std::size_t k = 0; k < config_.primes; ++k) {
+      std::int16_t* f = r.data() + k * ntt16::kLength;
+      // A cleared accumulator holds no residues yet: its sum is zero.
+      if (acc.data.bounds[k] == 0)
+        std::fill_n(f, ntt16::kLength, std::int16_t{0});
+      else
+        std::copy_n(acc.data.residues.data() + k * ntt16::kLength, ntt16::kLength, f);
+      ntt16::inverse<Tally>(k, f);
+    }
+    ntt16::crt<Tally>(config_.primes, r.data(), out.coeffs.data(), R::q - 1, R::n);
+    wipe(r);
+  }
+
+ private:
+  ntt16::Config config_;
+  std::size_t max_;
+};
+
+template <RingDescription R>
+Ntt16<R> make_ntt16(const Params& params) {
+  return Ntt16<R>(ntt16::config_from(params, R::q, R::n));
+}
+
+extern template class Ntt16<SaberRing>;
+extern template class Ntt16<SaberPRing>;
+extern template class Ntt16<SaberRing, ntt_tally::Counted>;
+extern template class Ntt16<SaberPRing, ntt_tally::Counted>;
+
+}  // namespace pqmul

@@ -1,0 +1,284 @@
+#pragma once
+// The compile-time side of "ntt16", the NTT multiplier of the NTT literature
+// for Saber's power-of-two q (Chung et al., TCHES 2021(2)): complete
+// negacyclic NTTs of length 256 over two or three primes below 2^14, every
+// value an int16 lane, Montgomery products (R = 2^16) and Barrett reductions
+// placed lazily, and a Garner CRT computed mod 2^16 (q divides 2^16, so the
+// high part of the lift is never needed).
+//
+// Everything here is constexpr and free of intrinsics, so the portable
+// multiplier (ntt16.hpp) and the SIMD kernels (ntt16_simd_layers.inl) read
+// the same primes, twiddles, reduction schedule and bounds. Every bound is
+// derived here from the arithmetic's worst case and checked by static_assert:
+// no int16 lane can overflow for inputs |x| <= kInputBound.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace pqmul::ntt16 {
+
+inline constexpr std::size_t kLength = 256;
+inline constexpr unsigned kLayers = 8;
+inline constexpr std::size_t kMaxPrimes = 3;
+// p = 1 mod 512 (a primitive 512th root of unity exists), p < 2^14; the CRT
+// base first. Two hold a Saber secret product, three any product mod 2^13.
+inline constexpr std::int32_t kPrimes[kMaxPrimes] = {7681, 10753, 11777};
+// Largest |centred coefficient| a transform accepts (q/2 for q <= 2^13).
+inline constexpr std::int32_t kInputBound = 4096;
+inline constexpr std::int32_t kLaneMax = 32767;
+// The forward's output bound it reduces to if it would end above: then four
+// products of two outputs add up in a lane without a reduction, for every
+// prime but the third (three).
+inline constexpr std::int32_t kForwardTarget = 13000;
+
+constexpr std::int64_t pow_mod(std::int64_t base, std::uint64_t exponent, std::int64_t m) {
+  std::int64_t result = 1;
+  base %= m;
+  if (base < 0) base += m;
+  for (; exponent != 0; exponent >>= 1) {
+    if (exponent & 1) result = result * base % m;
+    base = base * base % m;
+  }
+  return result;
+}
+constexpr std::int16_t centred(std::int64_t v, std::int64_t p) {
+  v %= p;
+  if (v < 0) v += p;
+  return static_cast<std::int16_t>(v > p / 2 ? v - p : v);
+}
+constexpr unsigned bit_reverse_8(unsigned k) {
+  unsigned r = 0;
+  for (unsigned b = 0; b < 8; ++b) r |= ((k >> b) & 1u) << (7 - b);
+  return r;
+}
+
+// The lane arithmetic, exactly as the SIMD instructions compute it.
+constexpr std::int16_t low16(std::int32_t v) { return static_cast<std::int16_t>(static_cast<std::uint16_t>(v)); }
+// a c R^-1 for a constant c given with c_qinv = c p^-1 mod 2^16: the low halves
+// of a c and t p agree, so (a c - t p) / 2^16 is exact.  |r| <= |a c| / 2^16 + p / 2.
+constexpr std::int16_t fqmul(std::int16_t a, std::int16_t c, std::int16_t c_qinv, std::int32_t p) {
+  const std::int16_t t = low16(std::int32_t{a} * c_qinv);
+  return static_cast<std::int16_t>((std::int32_t{a} * c - std::int32_t{t} * p) >> 16);
+}
+// a b R^-1 of two variables (t from the low half of a b).
+constexpr std::int16_t fqmul_var(std::int16_t a, std::int16_t b, std::int16_t qinv, std::int32_t p) {
+  const std::int16_t t = low16(std::int32_t{low16(std::int32_t{a} * b)} * qinv);
+  return static_cast<std::int16_t>((std::int32_t{a} * b - std::int32_t{t} * p) >> 16);
+}
+// a - round(a v / 2^26) p with v = round(2^26 / p): the high half of a v, then
+// a rounding shift by 10 (vpmulhrsw by 2^5), then the low half of t p.
+constexpr std::int16_t barrett(std::int16_t a, std::int16_t v, std::int32_t p) {
+  const std::int32_t high = (std::int32_t{a} * v) >> 16;
+  const std::int32_t t = (high + 512) >> 10;
+  return low16(std::int32_t{a} - low16(t * p));
+}
+
+// Worst |fqmul(a, c)| for |a| <= a_bound, |c| <= c_bound.
+constexpr std::int32_t product_bound(std::int64_t a_bound, std::int64_t c_bound, std::int32_t p) {
+  return static_cast<std::int32_t>((a_bound * c_bound + 65535) / 65536 + p / 2);
+}
+// Worst |barrett(a)| for any int16 a: |a / p - t| <= 1/2 + 2^-12 + 2^-10
+// (v is within 1/2 of 2^26 / p, the floor of the high half loses < 1).
+constexpr std::int32_t barrett_bound(std::int32_t p) { return p / 2 + (5 * p + 4095) / 4096 + 1; }
+
+struct PrimeConstants {
+  std::int32_t p = 0;
+  std::int16_t qinv = 0;       // p^-1 mod 2^16
+  std::int16_t barrett_v = 0;  // round(2^26 / p)
+  std::int16_t psi = 0;        // of order 512: psi^256 = -1
+  // Forward CT layer with blocks of 2 len, block g: zeta[256 / (2 len) + g] =
+  // psi^BitRev8(k) R; the inverse GS butterfly uses psi^-BitRev8(k) R, the
+  // last layer's times the scale.
+  std::array<std::int16_t, 256> zeta{}, zeta_qinv{}, zeta_inverse{}, zeta_inverse_qinv{};
+  // 2^-8 R^2: the last inverse layer's fqmul removes the R^-1 of the products
+  // and the 2^8 of the transforms.
+  std::int16_t scale = 0, scale_qinv = 0, last_zeta_scaled = 0, last_zeta_scaled_qinv = 0;
+  // Lazy reduction: Barrett on every lane before forward layer L (1..8), on the
+  // sums after inverse layer L; the bounds that result.
+  std::array<bool, kLayers + 1> reduce_before_forward{}, reduce_sums_after_inverse{};
+  std::int32_t forward_output_bound = 0;  // |NTT(a)| for |a| <= kInputBound
+  std::int32_t product_bound = 0;         // |x y R^-1| of two forward outputs
+  std::int32_t accumulator_bound = 0;     // |Barrett(acc)|
+  std::int32_t inverse_output_bound = 0;
+};
+
+constexpr std::int16_t times_qinv(std::int16_t c, std::int16_t qinv) { return low16(std::int32_t{c} * qinv); }
+
+consteval PrimeConstants make_prime(std::int32_t p) {
+  PrimeConstants c;
+  c.p = p;
+  std::uint32_t x = 1;  // Newton: each step doubles the correct low bits
+  for (int i = 0; i < 4; ++i) x = (x * (2u - static_cast<std::uint32_t>(p) * x)) & 0xffffu;
+  c.qinv = static_cast<std::int16_t>(x);
+  c.barrett_v = static_cast<std::int16_t>(((std::int64_t{1} << 26) + p / 2) / p);
+  std::int64_t psi = 2;
+  while (pow_mod(psi, 256, p) != p - 1) ++psi;
+  c.psi = static_cast<std::int16_t>(psi);
+  const std::int64_t psi_inverse = pow_mod(psi, 511, p);
+  for (unsigned k = 1; k < 256; ++k) {
+    c.zeta[k] = centred(pow_mod(psi, bit_reverse_8(k), p) << 16, p);
+    c.zeta_inverse[k] = centred(pow_mod(psi_inverse, bit_reverse_8(k), p) << 16, p);
+    c.zeta_qinv[k] = times_qinv(c.zeta[k], c.qinv);
+    c.zeta_inverse_qinv[k] = times_qinv(c.zeta_inverse[k], c.qinv);
+  }
+  const std::int64_t inverse_256 = pow_mod(256, p - 2, p);
+  const std::int64_t r2 = pow_mod(65536, 2, p);
+  c.scale = centred(inverse_256 * r2, p);
+  c.scale_qinv = times_qinv(c.scale, c.qinv);
+  c.last_zeta_scaled = centred(pow_mod(psi_inverse, bit_reverse_8(1), p) * inverse_256 % p * r2, p);
+  c.last_zeta_scaled_qinv = times_qinv(c.last_zeta_scaled, c.qinv);
+
+  // Every constant above is centred: |c| <= (p - 1) / 2. The forward reduces
+  // where a layer would overflow, and once more (as late as that suffices)
+  // when its output would exceed kForwardTarget.
+  const std::int32_t half = (p - 1) / 2, reduced = barrett_bound(p);
+  const auto forward_with = [&](unsigned forced) {
+    std::array<bool, kLayers + 1> reduce{};
+    std::int32_t b = kInputBound;
+    for (unsigned layer = 1; layer <= kLayers; ++layer) {
+      if (layer == forced || b + product_bound(b, half, p) > kLaneMax) {
+        reduce[layer] = true;
+        b = reduced;
+      }
+      b += product_bound(b, half, p);
+    }
+    c.reduce_before_forward = reduce;
+    return b;
+  };
+  c.forward_output_bound = forward_with(0);
+  for (unsigned forced = kLayers; forced >= 1 && c.forward_output_bound > kForwardTarget; --forced)
+    c.forward_output_bound = forward_with(forced);
+  c.product_bound = product_bound(c.forward_output_bound, c.forward_output_bound, p);
+  c.accumulator_bound = reduced;
+  // Inverse: a Barrett on every input lane first; then the sums double, the
+  // differences become Montgomery products.
+  std::int32_t b = reduced;
+  for (unsigned layer = 1; layer < kLayers; ++layer) {
+    std::int32_t sums = 2 * b;
+    const std::int32_t differences = product_bound(2 * b, half, p);
+    if (2 * std::max(sums, differences) > kLaneMax) {
+      c.reduce_sums_after_inverse[layer] = true;
+      sums = reduced;
+    }
+    b = std::max(sums, differences);
+  }
+  c.inverse_output_bound = product_bound(2 * b, half, p);
+  return c;
+}
+
+inline constexpr PrimeConstants kPrime[kMaxPrimes] = {make_prime(kPrimes[0]), make_prime(kPrimes[1]),
+                                                      make_prime(kPrimes[2])};
+
+consteval bool lanes_never_overflow() {
+  for (const auto& c : kPrime) {
+    if (c.forward_output_bound > kLaneMax || c.inverse_output_bound > kLaneMax) return false;
+    if (c.accumulator_bound + c.product_bound > kLaneMax) return false;  // see next_step
+  }
+  return true;
+}
+static_assert(lanes_never_overflow());
+
+// How multiply-accumulate treats prime k's accumulator lanes, from their
+// worst-case bound (a public count: it depends on how many products were
+// added, never on values): the first product is stored, the next ones added
+// while the bound stays within int16, else the lanes are Barrett-reduced
+// before the addition. Returns the step and updates the bound.
+enum class Step : std::uint8_t { store, add, reduce_then_add };
+constexpr Step next_step(std::int32_t& bound, std::size_t k) {
+  const PrimeConstants& c = kPrime[k];
+  if (bound == 0) {
+    bound = c.product_bound;
+    return Step::store;
+  }
+  if (bound + c.product_bound <= kLaneMax) {
+    bound += c.product_bound;
+    return Step::add;
+  }
+  bound = c.accumulator_bound + c.product_bound;
+  return Step::reduce_then_add;
+}
+
+// Garner's CRT: u_1 = (r_1 - r_0) p_0^-1 mod p_1, u_2 = (r_2 - (r_0 + p_0 u_1))
+// (p_0 p_1)^-1 mod p_2, x = r_0 + p_0 u_1 + p_0 p_1 u_2, all three digits from
+// Montgomery products (|u_k| up to about p_k / 2 + a little), x kept mod 2^16.
+struct CrtConstants {
+  std::int16_t p0_inverse = 0, p0_inverse_qinv = 0;    // p0^-1 R mod p1
+  std::int16_t p0_mod_p2 = 0, p0_mod_p2_qinv = 0;      // p0 R mod p2
+  std::int16_t p01_inverse = 0, p01_inverse_qinv = 0;  // (p0 p1)^-1 R mod p2
+  std::int16_t p01_low = 0;                            // p0 p1 mod 2^16
+  // |c| below these is lifted exactly, with two and with three primes.
+  std::int64_t exact_two = 0, exact_three = 0;
+};
+consteval CrtConstants make_crt() {
+  CrtConstants c;
+  const std::int64_t p0 = kPrimes[0], p1 = kPrimes[1], p2 = kPrimes[2];
+  c.p0_inverse = centred(pow_mod(p0, p1 - 2, p1) << 16, p1);
+  c.p0_inverse_qinv = times_qinv(c.p0_inverse, kPrime[1].qinv);
+  c.p0_mod_p2 = centred(p0 << 16, p2);
+  c.p0_mod_p2_qinv = times_qinv(c.p0_mod_p2, kPrime[2].qinv);
+  c.p01_inverse = centred(pow_mod(p0 * p1 % p2, p2 - 2, p2) << 16, p2);
+  c.p01_inverse_qinv = times_qinv(c.p01_inverse, kPrime[2].qinv);
+  c.p01_low = low16(static_cast<std::int32_t>((p0 * p1) & 0xffff));
+  const std::int64_t r0 = kPrime[0].inverse_output_bound, r1 = kPrime[1].inverse_output_bound,
+                     r2 = kPrime[2].inverse_output_bound;
+  const std::int64_t u1 = product_bound(r0 + r1, (p1 - 1) / 2, static_cast<std::int32_t>(p1));
+  const std::int64_t x01_mod_p2 = product_bound(u1, (p2 - 1) / 2, static_cast<std::int32_t>(p2));
+  const std::int64_t u2 = product_bound(r2 + r0 + x01_mod_p2, (p2 - 1) / 2, static_cast<std::int32_t>(p2));
+  // The lift x is congruent to c mod M and |x| <= L; x = c while |c| + L < M.
+  const std::int64_t lift_two = r0 + p0 * u1, lift_three = lift_two + p0 * p1 * u2;
+  c.exact_two = p0 * p1 - lift_two - 1;
+  c.exact_three = p0 * p1 * p2 - lift_three - 1;
+  return c;
+}
+inline constexpr CrtConstants kCrt = make_crt();
+static_assert(kPrime[0].inverse_output_bound + kPrime[1].inverse_output_bound <= kLaneMax);
+static_assert(kCrt.exact_two > 0 && kCrt.exact_three > kCrt.exact_two);
+
+// Where the SIMD kernels keep each coefficient of the NTT domain. With W
+// lanes the transform works on pairs of registers (x, y) = 2W consecutive
+// coefficients; before each layer of length len < W, x and y are exchanged
+// in units of len lanes (within each block of 2 len lanes, x keeps its first
+// unit and takes y's first, y gets x's second and keeps its own) so the two
+// inputs of every butterfly sit in the same lane. The result is stored as it
+// stands: slot s of the stored array holds natural position layout[s] (the
+// position of the in-place, bit-reversed transform). W = 1 is the identity.
+template <std::size_t W>
+struct SimdOrder {
+  static constexpr std::size_t in_pair_layers = std::bit_width(W);  // len = W, W/2, ..., 1
+  // x_position[j][pair W + l]: the position lane l of x holds in the layer of
+  // length W >> j (y's lane l holds that plus the length).
+  std::array<std::array<std::uint16_t, kLength / 2>, in_pair_layers> x_position{};
+  std::array<std::uint16_t, kLength> layout{};
+};
+template <std::size_t W>
+consteval SimdOrder<W> make_simd_order() {
+  SimdOrder<W> order;
+  for (std::size_t pair = 0; pair < kLength; pair += 2 * W) {
+    std::array<std::uint16_t, 2 * W> xy{};
+    for (std::size_t l = 0; l < 2 * W; ++l) xy[l] = static_cast<std::uint16_t>(pair + l);
+    for (std::size_t j = 0, len = W; j < order.in_pair_layers; ++j, len /= 2) {
+      if (j > 0) {
+        std::array<std::uint16_t, 2 * W> next{};
+        for (std::size_t block = 0; block < W; block += 2 * len)
+          for (std::size_t l = 0; l < len; ++l) {
+            next[block + l] = xy[block + l];
+            next[block + len + l] = xy[W + block + l];
+            next[W + block + l] = xy[block + len + l];
+            next[W + block + len + l] = xy[W + block + len + l];
+          }
+        xy = next;
+      }
+      for (std::size_t l = 0; l < W; ++l) {
+        // Not a constant expression (the build stops) unless lane l of x and
+        // of y are the two inputs of one butterfly.
+        if ((xy[l] / len) % 2 != 0 || xy[W + l] != xy[l] + len) throw "ntt16: lanes do not pair butterflies";
+        order.x_position[j][pair / 2 + l] = xy[l];
+      }
+    }
+    for (std::size_t l = 0; l < 2 * W; ++l) order.layout[pair + l] = xy[l];
+  }
+  return order;
+}
+}  // namespace pqmul::ntt16

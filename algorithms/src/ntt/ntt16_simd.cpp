@@ -1,0 +1,91 @@
+// Ntt16Simd (ntt16_simd.hpp): the kernel table per ISA and the steps around
+// the kernels; in the debug build every kernel's bounds (ntt16_primes.hpp)
+// are checked around each call.
+#include "pqmul/algorithms/ntt/ntt16_simd.hpp"
+
+#include <array>
+#include <span>
+#include <stdexcept>
+
+#include "pqmul/algorithms/kernel_contracts.hpp"
+#include "pqmul/algorithms/ntt/ntt16_kernels.hpp"
+
+namespace pqmul {
+namespace ntt16 {
+
+std::vector<Isa> kernel_isas() {
+  // Every SIMD ISA of the build has the kernels (one source, ntt16_simd_layers.inl).
+  std::vector<Isa> isas = compiled_isas();
+  std::erase(isas, Isa::portable);
+  return isas;
+}
+
+const KernelSet& kernel_set(Isa isa) {
+#if defined(PQMUL_X86_SIMD)
+  static const KernelSet avx2_set{avx2::lanes, avx2::forward, avx2::inverse, avx2::multiply_accumulate, avx2::crt};
+  static const KernelSet avx512_set{avx512::lanes, avx512::forward, avx512::inverse, avx512::multiply_accumulate,
+                                    avx512::crt};
+  if (isa == Isa::avx2 || isa == Isa::avx512) {
+    if (!cpu_supports(isa))
+      throw std::invalid_argument("ntt16/" + std::string(isa_name(isa)) + ": this CPU cannot run " +
+                                  std::string(isa_name(isa)));
+    return isa == Isa::avx2 ? avx2_set : avx512_set;
+  }
+#elif defined(PQMUL_ARM_SIMD)
+  static const KernelSet neon_set{neon::lanes, neon::forward, neon::inverse, neon::multiply_accumulate, neon::crt};
+  if (isa == Isa::neon) {
+    if (!cpu_supports(isa)) throw std::invalid_argument("ntt16/neon: this CPU cannot run neon");
+    return neon_set;
+  }
+#endif
+  throw std::invalid_argument("ntt16: no " + std::string(isa_name(isa)) + " kernels in this build");
+}
+
+}  // namespace ntt16
+
+template <RingDescription R>
+void Ntt16Simd<R>::transform(const Poly<R>& a, operand& x) const {
+  for (std::size_t k = 0; k < config().primes; ++k) {
+    std::int16_t* f = x.data.data() + k * ntt16::kLength;
+    kernels_->forward(k, a.coeffs.data(), R::q, f);
+    PQMUL_KERNEL_BOUND("ntt16::forward", "output", f, ntt16::kLength, -ntt16::kPrime[k].forward_output_bound,
+                       ntt16::kPrime[k].forward_output_bound);
+  }
+}
+
+template <RingDescription R>
+void Ntt16Simd<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+  for (std::size_t k = 0; k < config().primes; ++k) {
+    const std::size_t o = k * ntt16::kLength;
+    kernels_->multiply_accumulate(k, acc.data.residues.data() + o, x.data.data() + o, y.data.data() + o,
+                                  ntt16::next_step(acc.data.bounds[k], k));
+    PQMUL_KERNEL_BOUND("ntt16::multiply_accumulate", "accumulator", acc.data.residues.data() + o, ntt16::kLength,
+                       -acc.data.bounds[k], acc.data.bounds[k]);
+  }
+}
+
+template <RingDescription R>
+void Ntt16Simd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
+  // Out of place (the accumulator stays); only the rows in use are written
+  // (a configuration has two or three primes).
+  ntt16::Residues r;
+  const std::span<std::int16_t> used(r.data(), config().primes * ntt16::kLength);
+  // A cleared accumulator holds no residues yet: its sum is zero.
+  static constexpr std::array<std::int16_t, ntt16::kLength> zeros{};
+  const auto row = [&](std::size_t k) {
+    std::int16_t* f = r.data() + k * ntt16::kLength;
+    kernels_->inverse(k, acc.data.bounds[k] == 0 ? zeros.data() : acc.data.residues.data() + k * ntt16::kLength, f);
+    PQMUL_KERNEL_BOUND("ntt16::inverse", "output", f, ntt16::kLength, -ntt16::kPrime[k].inverse_output_bound,
+                       ntt16::kPrime[k].inverse_output_bound);
+  };
+  row(0);
+  row(1);
+  if (config().primes == 3) row(2);
+  kernels_->crt(config().primes, r.data(), out.coeffs.data(), R::q - 1);
+  wipe(used);
+}
+
+template class Ntt16Simd<SaberRing>;
+template class Ntt16Simd<SaberPRing>;
+
+}  // namespace pqmul

@@ -1,0 +1,297 @@
+// The "ntt16" kernels (ntt16_kernels.hpp) written once for every register
+// width: ntt16_avx2.cpp (16 lanes) and ntt16_avx512.cpp (32) define the
+// vector steps, then include this file inside their namespace:
+//   V, W; load, store, set1; add, sub, mullo, and_bits, greater (signed
+//   compare, all ones where a > b) (16-bit lanes); high_difference(a, c, t,
+//   p) = floor(a c / 2^16) - floor(t p / 2^16) where a c = t p mod 2^16;
+//   barrett_quotient(a, v) = round(floor(a v / 2^16) / 2^10); exchange<len>(x, y) for len = W/2, ..., 1
+//   (ntt16_primes.hpp, SimdOrder, says what it does); opaque(v).
+// Every lane value equals the portable code's (ntt16.cpp): the same fqmul,
+// Barrett and additions at the same places, only the slot order differs.
+// No include guard: included once per ISA.
+
+namespace {
+
+using namespace ::pqmul::ntt16;
+
+[[gnu::always_inline]] inline V fqmul(V a, V c, V c_qinv, V p) {
+  return opaque(high_difference(a, c, mullo(a, c_qinv), p));
+}
+[[gnu::always_inline]] inline V fqmul_var(V a, V b, V qinv, V p) {
+  return opaque(high_difference(a, b, mullo(mullo(a, b), qinv), p));
+}
+[[gnu::always_inline]] inline V barrett(V a, V v, V p) { return opaque(sub(a, mullo(barrett_quotient(a, v), p))); }
+
+constexpr std::size_t kRegisters = kLength / W;
+constexpr std::size_t kPairs = kRegisters / 2;
+constexpr std::size_t kInPair = SimdOrder<W>::in_pair_layers;
+// Forward layer of length len: 1 + log2(128 / len) (inverse layer: 1 + log2(len)).
+constexpr unsigned layer_of(std::size_t len) { return static_cast<unsigned>(8 - std::bit_width(len) + 1); }
+
+// Per prime: the lane twiddles of the in-pair layers (j = 0: length W, ...,
+// j = kInPair - 1: length 1) for each pair, forward and inverse.
+struct LaneTwiddles {
+  alignas(64) std::int16_t forward[kInPair][kPairs][2][W];  // [..][0] = zeta, [1] = zeta p^-1
+  alignas(64) std::int16_t inverse[kInPair][kPairs][2][W];
+};
+template <std::size_t P>
+consteval LaneTwiddles make_lane_twiddles() {
+  constexpr auto order = make_simd_order<W>();
+  const PrimeConstants& c = kPrime[P];
+  LaneTwiddles t{};
+  for (std::size_t j = 0, len = W; j < kInPair; ++j, len /= 2)
+    for (std::size_t pair = 0; pair < kPairs; ++pair)
+      for (std::size_t l = 0; l < W; ++l) {
+        const std::size_t k = kLength / (2 * len) + order.x_position[j][pair * W + l] / (2 * len);
+        t.forward[j][pair][0][l] = c.zeta[k];
+        t.forward[j][pair][1][l] = c.zeta_qinv[k];
+        t.inverse[j][pair][0][l] = c.zeta_inverse[k];
+        t.inverse[j][pair][1][l] = c.zeta_inverse_qinv[k];
+      }
+  return t;
+}
+template <std::size_t P>
+constexpr LaneTwiddles lane_twiddles = make_lane_twiddles<P>();
+
+template <std::size_t len>
+[[gnu::always_inline]] inline void exchange_before(V& x, V& y) {
+  if constexpr (len < W) exchange<len>(x, y);
+}
+
+// Forward layers of length 128 .. 2W between registers, all registers at
+// once, on the centred lift of the canonical a (as ntt16::lift_centred: a
+// above q/2 - 1 stands for a - q).
+template <std::size_t P>
+[[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+  const PrimeConstants& c = kPrime[P];
+  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  const V qv = set1(static_cast<std::int16_t>(q)), half_less_one = set1(static_cast<std::int16_t>(q / 2 - 1));
+  V r[kRegisters];
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < kRegisters; ++i) {
+    const V x = load(reinterpret_cast<const std::int16_t*>(a) + W * i);
+    r[i] = sub(x, and_bits(greater(x, half_less_one), qv));
+  }
+  [&]<std::size_t... L>(std::index_sequence<L...>) {
+    (
+        [&] {
+          constexpr std::size_t len = kLength / 2 >> L, d = len / W;
+          if constexpr (len >= 2 * W) {
+            if constexpr (kPrime[P].reduce_before_forward[L + 1]) {
+#pragma GCC unroll 32
+              for (std::size_t i = 0; i < kRegisters; ++i) r[i] = barrett(r[i], v, p);
+            }
+#pragma GCC unroll 32
+            for (std::size_t i = 0; i < kRegisters; ++i)
+              if ((i / d) % 2 == 0) {
+                const std::size_t k = kLength / (2 * len) + i * W / (2 * len);
+                const V t = fqmul(r[i + d], set1(c.zeta[k]), set1(c.zeta_qinv[k]), p);
+                r[i + d] = sub(r[i], t);
+                r[i] = add(r[i], t);
+              }
+          }
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<8>{});
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
+}
+
+// Forward layers of length W .. 1 inside each pair, all pairs layer by layer.
+template <std::size_t P>
+[[gnu::always_inline]] inline void forward_inner(std::int16_t* f) {
+  const PrimeConstants& c = kPrime[P];
+  const auto& t = lane_twiddles<P>.forward;
+  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  V x[kPairs], y[kPairs];
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kPairs; ++j) x[j] = load(f + 2 * W * j), y[j] = load(f + 2 * W * j + W);
+  [&]<std::size_t... J>(std::index_sequence<J...>) {
+    (
+        [&] {
+          constexpr std::size_t len = W >> J;
+#pragma GCC unroll 16
+          for (std::size_t j = 0; j < kPairs; ++j) {
+            exchange_before<len>(x[j], y[j]);
+            if constexpr (kPrime[P].reduce_before_forward[layer_of(len)]) {
+              x[j] = barrett(x[j], v, p);
+              y[j] = barrett(y[j], v, p);
+            }
+            const V u = fqmul(y[j], load(t[J][j][0]), load(t[J][j][1]), p);
+            y[j] = sub(x[j], u);
+            x[j] = add(x[j], u);
+          }
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<kInPair>{});
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kPairs; ++j) store(f + 2 * W * j, x[j]), store(f + 2 * W * j + W, y[j]);
+}
+
+// Inverse layers of length 1 .. W inside each pair (back to natural order),
+// from Barrett(in) into f.
+template <std::size_t P>
+[[gnu::always_inline]] inline void inverse_inner(const std::int16_t* in, std::int16_t* f) {
+  const PrimeConstants& c = kPrime[P];
+  const auto& t = lane_twiddles<P>.inverse;
+  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  V x[kPairs], y[kPairs];
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kPairs; ++j) {
+    x[j] = barrett(load(in + 2 * W * j), v, p);
+    y[j] = barrett(load(in + 2 * W * j + W), v, p);
+  }
+  [&]<std::size_t... J>(std::index_sequence<J...>) {
+    (
+        [&] {
+          constexpr std::size_t jj = kInPair - 1 - J, len = W >> jj;
+#pragma GCC unroll 16
+          for (std::size_t j = 0; j < kPairs; ++j) {
+            const V s = add(x[j], y[j]);
+            y[j] = fqmul(sub(x[j], y[j]), load(t[jj][j][0]), load(t[jj][j][1]), p);
+            if constexpr (kPrime[P].reduce_sums_after_inverse[std::bit_width(len)])
+              x[j] = barrett(s, v, p);
+            else
+              x[j] = s;
+            exchange_before<len>(x[j], y[j]);
+          }
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<kInPair>{});
+#pragma GCC unroll 16
+  for (std::size_t j = 0; j < kPairs; ++j) store(f + 2 * W * j, x[j]), store(f + 2 * W * j + W, y[j]);
+}
+
+// Inverse layers of length 2W .. 128 between registers, the last scaled.
+template <std::size_t P>
+[[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
+  const PrimeConstants& c = kPrime[P];
+  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  V r[kRegisters];
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < kRegisters; ++i) r[i] = load(f + W * i);
+  [&]<std::size_t... L>(std::index_sequence<L...>) {
+    (
+        [&] {
+          constexpr std::size_t len = 2 * W << L, d = len / W;
+          if constexpr (len < kLength / 2) {
+#pragma GCC unroll 32
+            for (std::size_t i = 0; i < kRegisters; ++i)
+              if ((i / d) % 2 == 0) {
+                const std::size_t k = kLength / (2 * len) + i * W / (2 * len);
+                const V s = add(r[i], r[i + d]);
+                r[i + d] = fqmul(sub(r[i], r[i + d]), set1(c.zeta_inverse[k]), set1(c.zeta_inverse_qinv[k]), p);
+                if constexpr (kPrime[P].reduce_sums_after_inverse[std::bit_width(len)])
+                  r[i] = barrett(s, v, p);
+                else
+                  r[i] = s;
+              }
+          }
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<8>{});
+  const V s = set1(c.scale), sq = set1(c.scale_qinv), z = set1(c.last_zeta_scaled), zq = set1(c.last_zeta_scaled_qinv);
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < kRegisters / 2; ++i) {
+    const V a = r[i], b = r[i + kRegisters / 2];
+    r[i] = fqmul(add(a, b), s, sq, p);
+    r[i + kRegisters / 2] = fqmul(sub(a, b), z, zq, p);
+  }
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
+}
+
+template <std::size_t P>
+void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+  forward_outer<P>(a, q, f);
+  forward_inner<P>(f);
+}
+template <std::size_t P>
+void inverse_prime(const std::int16_t* in, std::int16_t* f) {
+  inverse_inner<P>(in, f);
+  inverse_outer<P>(f);
+}
+template <std::size_t P, Step S>
+void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
+  const PrimeConstants& c = kPrime[P];
+  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v), qinv = set1(c.qinv);
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < kLength; i += W) {
+    const V r = fqmul_var(load(x + i), load(y + i), qinv, p);
+    if constexpr (S == Step::store)
+      store(acc + i, r);
+    else if constexpr (S == Step::add)
+      store(acc + i, add(load(acc + i), r));
+    else
+      store(acc + i, add(barrett(load(acc + i), v, p), r));
+  }
+}
+template <std::size_t P>
+void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, Step step) {
+  switch (step) {
+    case Step::store:
+      return multiply_accumulate_prime<P, Step::store>(acc, x, y);
+    case Step::add:
+      return multiply_accumulate_prime<P, Step::add>(acc, x, y);
+    default:
+      return multiply_accumulate_prime<P, Step::reduce_then_add>(acc, x, y);
+  }
+}
+
+}  // namespace
+
+void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+  switch (prime) {
+    case 0:
+      return forward_prime<0>(a, q, f);
+    case 1:
+      return forward_prime<1>(a, q, f);
+    default:
+      return forward_prime<2>(a, q, f);
+  }
+}
+
+void inverse(std::size_t prime, const std::int16_t* in, std::int16_t* f) {
+  switch (prime) {
+    case 0:
+      return inverse_prime<0>(in, f);
+    case 1:
+      return inverse_prime<1>(in, f);
+    default:
+      return inverse_prime<2>(in, f);
+  }
+}
+
+void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
+                         Step step) {
+  switch (prime) {
+    case 0:
+      return multiply_accumulate_prime<0>(acc, x, y, step);
+    case 1:
+      return multiply_accumulate_prime<1>(acc, x, y, step);
+    default:
+      return multiply_accumulate_prime<2>(acc, x, y, step);
+  }
+}
+
+void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) {
+  const V p1 = set1(static_cast<std::int16_t>(kPrimes[1])), p2 = set1(static_cast<std::int16_t>(kPrimes[2]));
+  const V p0 = set1(static_cast<std::int16_t>(kPrimes[0])), mask = set1(static_cast<std::int16_t>(q_mask));
+  const V c1 = set1(kCrt.p0_inverse), c1q = set1(kCrt.p0_inverse_qinv);
+  const V c2 = set1(kCrt.p0_mod_p2), c2q = set1(kCrt.p0_mod_p2_qinv);
+  const V c3 = set1(kCrt.p01_inverse), c3q = set1(kCrt.p01_inverse_qinv), p01 = set1(kCrt.p01_low);
+  auto* o = reinterpret_cast<std::int16_t*>(out);
+  for (std::size_t i = 0; i < kLength; i += W) {
+    const V r0 = load(r + i), u1 = fqmul(sub(load(r + kLength + i), r0), c1, c1q, p1);
+    V x = add(r0, mullo(u1, p0));
+    if (primes == 3) {
+      const V w = sub(sub(load(r + 2 * kLength + i), r0), fqmul(u1, c2, c2q, p2));
+      x = add(x, mullo(fqmul(w, c3, c3q, p2), p01));
+    }
+    store(o + i, and_bits(x, mask));
+  }
+}

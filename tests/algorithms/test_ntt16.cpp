@@ -1,0 +1,304 @@
+// "ntt16" (16-bit primes): its constants against independent modular
+// arithmetic, every lane operation over all int16 inputs, the forward
+// transform against evaluation at the roots, products and worst-case sums
+// against the int64 definition, the SIMD kernels lane for lane against the
+// portable steps, the registry's entries and the counts the header states.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "../common/isa_gate.hpp"
+#include "oracle.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_kernels.hpp"
+#include "pqmul/algorithms/ntt/ntt16_simd.hpp"
+#include "pqmul/algorithms/registry.hpp"
+
+namespace {
+
+using namespace pqmul;
+using namespace pqmul::ntt16;
+
+std::int64_t power(std::int64_t b, std::int64_t e, std::int64_t m) {
+  std::int64_t r = 1;
+  b = ((b % m) + m) % m;
+  for (; e > 0; e >>= 1, b = b * b % m)
+    if (e & 1) r = r * b % m;
+  return r;
+}
+std::int64_t mod(std::int64_t v, std::int64_t m) { return ((v % m) + m) % m; }
+
+Poly<SaberRing> poly_of(const std::vector<std::uint16_t>& v, std::size_t at = 0) {
+  Poly<SaberRing> p;
+  for (std::size_t i = 0; i < 256; ++i) p[i] = v[at * 256 + i];
+  return p;
+}
+std::vector<std::uint16_t> coefficients(const Poly<SaberRing>& p) { return {p.coeffs.begin(), p.coeffs.end()}; }
+
+// Canonical coefficients of a centred value.
+std::uint16_t canonical(std::int32_t v) { return static_cast<std::uint16_t>(mod(v, SaberRing::q)); }
+
+}  // namespace
+
+TEST_CASE("ntt16 constants: roots, twiddles, scale and CRT constants by independent arithmetic", "[ntt16]") {
+  for (std::size_t k = 0; k < kMaxPrimes; ++k) {
+    const auto& c = kPrime[k];
+    const std::int64_t p = c.p;
+    INFO("p = " << p);
+    CHECK(mod(p - 1, 512) == 0);
+    CHECK(power(c.psi, 256, p) == p - 1);  // order exactly 512
+    CHECK(mod(std::int64_t{c.qinv} * p, 65536) == 1);
+    for (unsigned i = 1; i < 256; ++i) {
+      unsigned reversed = 0;
+      for (unsigned b = 0; b < 8; ++b) reversed |= ((i >> b) & 1u) << (7 - b);
+      CHECK(mod(c.zeta[i], p) == power(c.psi, reversed, p) * 65536 % p);
+      CHECK(mod(std::int64_t{c.zeta[i]} * c.zeta_inverse[i], p) == 65536 % p * 65536 % p);
+      CHECK(2 * std::abs(c.zeta[i]) < p);
+    }
+    // scale * 2^8 = R^2, last_zeta_scaled = scale * psi^-128.
+    CHECK(mod(std::int64_t{c.scale} * 256, p) == power(65536, 2, p));
+    CHECK(mod(std::int64_t{c.last_zeta_scaled} * power(c.psi, 128, p), p) == mod(c.scale, p));
+  }
+  const std::int64_t p0 = kPrimes[0], p1 = kPrimes[1], p2 = kPrimes[2];
+  CHECK(mod(std::int64_t{kCrt.p0_inverse} * p0, p1) == 65536 % p1);
+  CHECK(mod(std::int64_t{kCrt.p01_inverse} * (p0 * p1 % p2), p2) == 65536 % p2);
+  CHECK(mod(kCrt.p0_mod_p2, p2) == p0 * 65536 % p2);
+  CHECK(static_cast<std::uint16_t>(kCrt.p01_low) == static_cast<std::uint16_t>(p0 * p1));
+}
+
+TEST_CASE("ntt16 lane operations: Barrett and Montgomery over every int16 input", "[ntt16]") {
+  for (const auto& c : kPrime) {
+    INFO("p = " << c.p);
+    std::int32_t worst = 0;
+    bool congruent = true;
+    for (std::int32_t a = -32768; a <= 32767; ++a) {
+      const std::int16_t r = barrett(static_cast<std::int16_t>(a), c.barrett_v, c.p);
+      worst = std::max(worst, std::abs(std::int32_t{r}));
+      congruent = congruent && mod(a - r, c.p) == 0;
+    }
+    CHECK(congruent);
+    CHECK(worst <= c.accumulator_bound);  // barrett_bound, the one every schedule assumes
+    // Montgomery products: a c R^-1 mod p within |a c| / 2^16 + p / 2, for
+    // every a against the largest and a few other constants.
+    const std::int64_t r_inverse = power(65536, c.p - 2, c.p);
+    for (const std::int16_t k : {c.zeta[1], c.zeta[200], c.scale, static_cast<std::int16_t>((c.p - 1) / 2)}) {
+      const std::int16_t kq = times_qinv(k, c.qinv);
+      bool ok = true;
+      for (std::int32_t a = -32768; a <= 32767; a += 7) {
+        const std::int16_t r = fqmul(static_cast<std::int16_t>(a), k, kq, c.p);
+        ok = ok && mod(r - std::int64_t{a} * k % c.p * r_inverse, c.p) == 0 &&
+             std::abs(r) <= product_bound(std::abs(a), std::abs(k), c.p);
+        const std::int16_t v = fqmul_var(static_cast<std::int16_t>(a), k, c.qinv, c.p);
+        ok = ok && v == r;
+      }
+      CHECK(ok);
+    }
+  }
+}
+
+TEST_CASE("ntt16 forward: position s holds f(psi^(2 BitRev8(s) + 1)) mod p", "[ntt16]") {
+  std::mt19937_64 rng(16);
+  for (std::size_t k = 0; k < kMaxPrimes; ++k) {
+    const auto& c = kPrime[k];
+    for (int trial = 0; trial < 3; ++trial) {
+      std::int16_t f[256];
+      for (auto& x : f) x = static_cast<std::int16_t>(trial == 0 ? -kInputBound : std::int32_t(rng() % 8192) - 4096);
+      std::int16_t g[256];
+      std::copy(f, f + 256, g);
+      forward<ntt_tally::Uncounted>(k, g);
+      bool ok = true;
+      for (unsigned s = 0; s < 256; ++s) {
+        unsigned reversed = 0;
+        for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
+        const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
+        std::int64_t value = 0;
+        for (int i = 255; i >= 0; --i) value = (value * x + f[i]) % c.p;
+        ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
+      }
+      CHECK(ok);
+    }
+  }
+}
+
+TEST_CASE("ntt16 products and the largest sums the configuration allows equal the definition", "[ntt16]") {
+  const RingInfo info = ring_info<SaberRing>();
+  std::mt19937_64 rng(1616);
+  struct Case {
+    Config config;
+    const char* what;
+  };
+  for (const Case& c : {Case{{4096, 5, 2}, "two primes, |b| <= 5"}, Case{{4096, 3, 2}, "two primes, |b| <= 3"},
+                        Case{{}, "three primes, full range"}}) {
+    const Ntt16<SaberRing> m(c.config);
+    const std::int32_t bb = static_cast<std::int32_t>(m.config().bound_b);
+    INFO(c.what << ": " << m.max_accumulated() << " products");
+    CHECK(m.config().primes == (bb == 4096 ? 3u : 2u));
+    for (const auto shape : test::all_shapes) {
+      // a any canonical; b within its bound (the extremes for all-max / all-min).
+      auto a = test::make_input(info, shape, 1, rng);
+      std::vector<std::uint16_t> b(256);
+      for (std::size_t i = 0; i < 256; ++i)
+        b[i] = canonical(shape == test::Shape::all_min   ? -bb
+                         : shape == test::Shape::all_max ? (bb == 4096 ? bb - 1 : bb)
+                                                         : std::int32_t(rng() % (2 * bb)) - bb);
+      CHECK(coefficients(pqmul::mul(m, poly_of(a), poly_of(b))) == test::definition_product(info, a, b));
+    }
+    // max_accumulated products of the extremes (-q/2 times -bound: every term
+    // of every product has the same sign), the largest |c| it promises.
+    auto acc = m.make_accumulator();
+    m.clear(acc);
+    auto x = m.make_operand(), y = m.make_operand();
+    Poly<SaberRing> a, b;
+    for (std::size_t i = 0; i < 256; ++i) a[i] = canonical(-4096), b[i] = canonical(-bb);
+    m.transform(a, x);
+    m.transform(b, y);
+    for (std::size_t t = 0; t < m.max_accumulated(); ++t) m.multiply_accumulate(acc, x, y);
+    Poly<SaberRing> out;
+    m.inverse(acc, out);
+    const auto one = test::definition_product(info, coefficients(a), coefficients(b));
+    bool ok = true;
+    for (std::size_t i = 0; i < 256; ++i) ok = ok && out[i] == (one[i] * m.max_accumulated()) % SaberRing::q;
+    CHECK(ok);
+  }
+}
+
+TEST_CASE("ntt16 configurations out of range are refused with the reason", "[ntt16]") {
+  CHECK_THROWS_WITH(make_ntt16<SaberRing>(Params::parse("primes=2")), Catch::Contains("use primes=3"));
+  CHECK_THROWS_WITH(make_ntt16<SaberRing>(Params::parse("primes=1")), Catch::Contains("between 2 and 3"));
+  CHECK_THROWS_WITH(make_ntt16<SaberRing>(Params::parse("bound-b=4097")), Catch::Contains("bound-b"));
+  CHECK_THROWS_WITH(make_ntt16<SaberRing>(Params::parse("layers=7")), Catch::Contains("layers"));
+  CHECK(make_ntt16<SaberRing>(Params::parse("bound-b=5")).config().primes == 2);
+  CHECK(make_ntt16<SaberRing>(Params{}).config().primes == 3);
+  // q = 2^10: 256 * 512 * 255 fits two primes, 256 * 512 * 256 does not.
+  CHECK(make_ntt16<SaberPRing>(Params::parse("bound-b=255")).config().primes == 2);
+  CHECK(make_ntt16<SaberPRing>(Params::parse("bound-b=256")).config().primes == 3);
+}
+
+TEST_CASE("registry: ntt16 on the Saber rings only, counted as its header states", "[ntt16][registry]") {
+  for (const auto& ring : registered_rings()) {
+    const bool saber = ring == "saber" || ring == "saber-p";
+    CHECK((find_registry_entry(ring, "ntt16") != nullptr) == saber);
+  }
+  // One product with three primes: per prime two forwards (1024 constant
+  // products, 2048 additions each), 256 products (the first is stored), an
+  // inverse (896 + 256 constant products, 1792 + 256 additions); the CRT 5 + 5
+  // per coefficient.
+  const auto m = make_multiplier("saber", "ntt16", Params{}, Isa::portable);
+  std::string why;
+  const auto counted = m->count(Strategy::eager, 0, &why);
+  REQUIRE(counted.has_value());
+  const OpCounts counts = *counted;
+  CHECK(counts.products == 3 * 256);
+  CHECK(counts.constant_mults == 3 * (2 * 1024 + 1152) + 5 * 256);
+  CHECK(counts.additions == 3 * (2 * 2048 + 2048) + 5 * 256);
+}
+
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
+
+namespace {
+
+template <std::size_t W, class Forward, class Inverse, class Mac, class Crt>
+void check_kernels(Forward forward_kernel, Inverse inverse_kernel, Mac mac_kernel, Crt crt_kernel) {
+  constexpr auto order = make_simd_order<W>();
+  std::mt19937_64 rng(W);
+  for (std::size_t k = 0; k < kMaxPrimes; ++k)
+    for (int trial = 0; trial < 6; ++trial) {
+      INFO("prime " << k << " trial " << trial);
+      std::uint16_t a[256], b[256];
+      for (std::size_t i = 0; i < 256; ++i) {
+        a[i] = trial == 0 ? 4096 : trial == 1 ? 4095 : static_cast<std::uint16_t>(rng() % 8192);
+        b[i] = trial == 0   ? 4096
+               : trial == 1 ? static_cast<std::uint16_t>(i % 2 ? 4095 : 4096)
+                            : static_cast<std::uint16_t>(rng() % 8192);
+      }
+      std::int16_t pa[256], pb[256], sa[256], sb[256];
+      lift_centred(a, pa, 8192, 256), lift_centred(b, pb, 8192, 256);
+      forward<ntt_tally::Uncounted>(k, pa), forward<ntt_tally::Uncounted>(k, pb);
+      forward_kernel(k, a, std::uint16_t{8192}, sa), forward_kernel(k, b, std::uint16_t{8192}, sb);
+      bool same = true;
+      for (std::size_t s = 0; s < 256; ++s) same = same && sa[s] == pa[order.layout[s]] && sb[s] == pb[order.layout[s]];
+      CHECK(same);
+      // Every step (store, add, reduce then add) over more products than fit.
+      std::int16_t pacc[256], sacc[256];
+      std::int32_t bound = 0;
+      for (int t = 0; t < 7; ++t) {
+        const Step step = next_step(bound, k);
+        multiply_accumulate<ntt_tally::Uncounted>(k, pacc, pa, pb, step);
+        mac_kernel(k, sacc, sa, sb, step);
+      }
+      for (std::size_t s = 0; s < 256; ++s) same = same && sacc[s] == pacc[order.layout[s]];
+      CHECK(same);
+      std::int16_t out[256];
+      inverse<ntt_tally::Uncounted>(k, pacc);
+      inverse_kernel(k, sacc, out);
+      CHECK(std::equal(out, out + 256, pacc));
+    }
+  // The CRT on the inverse outputs' extremes and random values, both prime counts.
+  std::int16_t r[3 * 256];
+  for (std::size_t i = 0; i < 3 * 256; ++i) {
+    const std::int32_t bound = kPrime[i / 256].inverse_output_bound;
+    r[i] = static_cast<std::int16_t>(i % 3 == 0 ? bound : i % 3 == 1 ? -bound : std::int32_t(rng() % 2001) - 1000);
+  }
+  for (std::size_t primes : {2, 3}) {
+    std::uint16_t portable_out[256], kernel_out[256];
+    crt<ntt_tally::Uncounted>(primes, r, portable_out, 8191, 256);
+    crt_kernel(primes, r, kernel_out, std::uint16_t{8191});
+    CHECK(std::equal(kernel_out, kernel_out + 256, portable_out));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ntt16 SIMD kernels equal the portable steps lane for lane", "[ntt16][simd]") {
+#if defined(PQMUL_X86_SIMD)
+  if (pqmul::test::cpu_runs(Isa::avx2))
+    check_kernels<avx2::lanes>(avx2::forward, avx2::inverse, avx2::multiply_accumulate, avx2::crt);
+  if (pqmul::test::cpu_runs(Isa::avx512))
+    check_kernels<avx512::lanes>(avx512::forward, avx512::inverse, avx512::multiply_accumulate, avx512::crt);
+#else
+  if (pqmul::test::cpu_runs(Isa::neon))
+    check_kernels<neon::lanes>(neon::forward, neon::inverse, neon::multiply_accumulate, neon::crt);
+#endif
+}
+
+TEST_CASE("Ntt16Simd module products equal Ntt16's and the definition", "[ntt16][simd]") {
+  const RingInfo info = ring_info<SaberRing>();
+  pqmul::test::skip_unless_any_runs(kernel_isas());
+  std::mt19937_64 rng(32);
+  for (Isa isa : kernel_isas()) {
+    if (!isa_available(isa)) continue;
+    INFO(isa_name(isa));
+    for (const Config config : {Config{4096, 4, 2}, Config{}}) {
+      const Ntt16<SaberRing> portable(config);
+      const Ntt16Simd<SaberRing> simd(config, isa);
+      const auto A = test::make_input(info, test::Shape::random, 9, rng);
+      std::vector<std::uint16_t> s(3 * 256);
+      for (auto& x : s) x = canonical(std::int32_t(rng() % 9) - 4);
+      std::vector<Poly<SaberRing>> pa, ps, want(3), got(3);
+      for (std::size_t i = 0; i < 9; ++i) pa.push_back(poly_of(A, i));
+      for (std::size_t i = 0; i < 3; ++i) ps.push_back(poly_of(s, i));
+      for (auto strategy : all_strategies) {
+        matrix_vector(portable, std::span<const Poly<SaberRing>>(pa), std::span<const Poly<SaberRing>>(ps),
+                      std::span<Poly<SaberRing>>(want), Transpose::no, strategy);
+        matrix_vector(simd, std::span<const Poly<SaberRing>>(pa), std::span<const Poly<SaberRing>>(ps),
+                      std::span<Poly<SaberRing>>(got), Transpose::no, strategy);
+        CHECK(got == want);
+      }
+      // Row 0 by the definition.
+      std::vector<std::int64_t> sum(256, 0);
+      for (std::size_t j = 0; j < 3; ++j) {
+        const auto p = test::definition_product(info, coefficients(pa[j]), coefficients(ps[j]));
+        for (std::size_t i = 0; i < 256; ++i) sum[i] += p[i];
+      }
+      bool ok = true;
+      for (std::size_t i = 0; i < 256; ++i) ok = ok && want[0][i] == sum[i] % SaberRing::q;
+      CHECK(ok);
+    }
+  }
+}
+
+#endif
