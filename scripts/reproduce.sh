@@ -62,7 +62,7 @@ model_rows() {  # model_rows PRESET FILE ARGS...
     "$pqmul" model --cpu "$arm_cores" --probe "build/$preset/experiments/pqmul" "$@" --format csv -o "$out/$file"
 }
 # KEM operations and the module products (the M1 tables' MatrixVectorMul and
-# InnerProd) of Kyber and Saber, both compilers; NTRU (clang, as seed 001) without
+# InnerProd) of Kyber and Saber, both compilers (Saber's ntt16 too, gcc); NTRU (clang, as seed 001) without
 # key generation, which its published table lacks; the kernels seed 001
 # times alone (Kyber's NTT, NTRU's R_q product).
 kems=(--scheme kyber512,kyber768,kyber1024,lightsaber,saber,firesaber --multiplier ntt,toom4-k2 --isa portable,neon
@@ -70,6 +70,8 @@ kems=(--scheme kyber512,kyber768,kyber1024,lightsaber,saber,firesaber --multipli
 reference=(--scheme saber --multiplier toom4-k2 --isa portable --strategy cached)
 ntru=ntruhps2048509,ntruhps2048677,ntruhrss701,ntruhps4096821
 if model_rows aarch64 model.csv "${kems[@]}" &&
+  model_rows aarch64 model-ntt16.csv --scheme lightsaber,saber,firesaber --multiplier ntt16 --isa neon \
+    --strategy cached --ops keygen,encaps,decaps,matrix-vector,inner-product &&
   model_rows aarch64-novec model-novec.csv "${reference[@]}" &&
   model_rows aarch64-clang model-clang.csv "${kems[@]}" &&
   model_rows aarch64-clang-novec model-clang-novec.csv "${reference[@]}" &&

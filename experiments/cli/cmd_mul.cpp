@@ -2,6 +2,8 @@
 // extreme inputs, one verdict line per case; exit 1 on any mismatch.
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
 
 #include "command.hpp"
@@ -22,15 +24,21 @@ constexpr const char* shape_name(Shape s) {
   return "?";
 }
 
-std::vector<std::uint16_t> input(const RingInfo& r, Shape s, std::size_t count, std::mt19937_64& rng) {
+// `count` polynomials of one shape whose centred coefficients stay within
+// `bound` (a multiplier's bound-a / bound-b: q/2 when it takes any input).
+std::vector<std::uint16_t> input(const RingInfo& r, Shape s, std::size_t count, std::uint32_t bound,
+                                 std::mt19937_64& rng) {
   std::vector<std::uint16_t> v(count * r.n);
-  std::uniform_int_distribution<std::uint32_t> coeff(0, r.q - 1);
+  const bool full = bound >= r.q / 2;
+  std::uniform_int_distribution<std::uint32_t> coeff(0, full ? r.q - 1 : 2 * bound);
   std::uniform_int_distribution<std::size_t> position(0, r.n - 1);
   const std::size_t one = position(rng);
+  const auto canonical = [&](std::int64_t c) { return static_cast<std::uint16_t>((c % r.q + r.q) % r.q); };
+  const std::int64_t lowest = -std::int64_t{std::min<std::uint32_t>(bound, r.q / 2)};
   for (std::size_t i = 0; i < v.size(); ++i) switch (s) {
-      case Shape::random: v[i] = static_cast<std::uint16_t>(coeff(rng)); break;
+      case Shape::random: v[i] = canonical(full ? coeff(rng) : std::int64_t{coeff(rng)} - bound); break;
       case Shape::all_max: v[i] = static_cast<std::uint16_t>(r.q - 1); break;
-      case Shape::all_min: v[i] = static_cast<std::uint16_t>(r.q / 2); break;
+      case Shape::all_min: v[i] = canonical(lowest); break;
       case Shape::single: v[i] = i % r.n == one ? static_cast<std::uint16_t>(r.q - 1) : 0; break;
       case Shape::alternating: v[i] = i % 2 ? static_cast<std::uint16_t>(r.q - 1) : 1; break;
     }
@@ -46,12 +54,17 @@ Tally check(const RingMultiplier& m, const RingMultiplier& oracle, std::optional
             std::size_t trials, std::uint64_t seed, bool verbose) {
   std::mt19937_64 rng(seed);
   const RingInfo r = m.ring();
+  // A multiplier built for bounded factors (bound-a=, bound-b=) gets inputs within them.
+  const Params params = Params::parse(m.params());
+  const auto bound_a = static_cast<std::uint32_t>(params.get_size("bound-a", r.q / 2));
+  const auto bound_b = static_cast<std::uint32_t>(params.get_size("bound-b", r.q / 2));
   Tally t;
   for (Shape shape : {Shape::random, Shape::all_max, Shape::all_min, Shape::single, Shape::alternating}) {
     const std::size_t repeats = shape == Shape::random ? trials : 1;
     for (std::size_t k = 0; k < repeats; ++k) {
       const std::size_t rows = std::max<std::size_t>(rank, 1);
-      auto a = input(r, shape, rank ? rank * rank : 1, rng), b = input(r, Shape::random, rows, rng);
+      auto a = input(r, shape, rank ? rank * rank : 1, bound_a, rng);
+      auto b = input(r, Shape::random, rows, bound_b, rng);
       std::vector<std::uint16_t> got(rows * r.n), want(rows * r.n);
       std::string what;
       if (rank == 0) {

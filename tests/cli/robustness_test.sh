@@ -86,6 +86,11 @@ refused "has $((2 * $(wc -c <pk))) bytes, expected $(wc -c <pk)" pqmul encaps --
 refused "not a regular file" pqmul check --scheme ml-kem-512 --hashes /dev/urandom
 no_leftovers x1 x2 x3 x4
 
+# A multiplier built for bounded factors is checked on inputs within them (ntt16 with two primes holds
+# a Saber row of secret products, not of full-range ones).
+pqmul mul --ring saber --multiplier ntt16 --params "bound-b=4" --rank 3 --isa portable >out.txt 2>&1 ||
+  fail "mul within bound-b: $(cat out.txt)"
+
 # Variable-time multipliers: refused where secrets are, kept and named elsewhere.
 for args in "keygen --pk x1 --sk x2" "encaps --pk pk --ct x1 --ss x2" "decaps --sk sk --ct ct --ss x3"; do
   # shellcheck disable=SC2086  # the words of $args are the options

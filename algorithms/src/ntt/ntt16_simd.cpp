@@ -46,22 +46,24 @@ const KernelSet& kernel_set(Isa isa) {
 template <RingDescription R>
 void Ntt16Simd<R>::transform(const Poly<R>& a, operand& x) const {
   for (std::size_t k = 0; k < config().primes; ++k) {
-    std::int16_t* f = x.data.data() + k * ntt16::kLength;
+    std::int16_t* f = x.data.residues.data() + k * ntt16::kLength;
     kernels_->forward(k, a.coeffs.data(), R::q, f);
     PQMUL_KERNEL_BOUND("ntt16::forward", "output", f, ntt16::kLength, -ntt16::kPrime[k].forward_output_bound,
                        ntt16::kPrime[k].forward_output_bound);
   }
+  x.data.written.wrote(config().primes);
 }
 
 template <RingDescription R>
 void Ntt16Simd<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
   for (std::size_t k = 0; k < config().primes; ++k) {
     const std::size_t o = k * ntt16::kLength;
-    kernels_->multiply_accumulate(k, acc.data.residues.data() + o, x.data.data() + o, y.data.data() + o,
-                                  ntt16::next_step(acc.data.bounds[k], k));
+    kernels_->multiply_accumulate(k, acc.data.residues.data() + o, x.data.residues.data() + o,
+                                  y.data.residues.data() + o, ntt16::next_step(acc.data.bounds[k], k));
     PQMUL_KERNEL_BOUND("ntt16::multiply_accumulate", "accumulator", acc.data.residues.data() + o, ntt16::kLength,
                        -acc.data.bounds[k], acc.data.bounds[k]);
   }
+  acc.data.written.wrote(config().primes);
 }
 
 template <RingDescription R>

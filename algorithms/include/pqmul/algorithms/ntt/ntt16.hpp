@@ -29,6 +29,7 @@
 #include "pqmul/algorithms/ntt/ntt_tally.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/ring.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 
 namespace pqmul {
 
@@ -37,11 +38,26 @@ namespace ntt16 {
 // The residues of one polynomial, prime-major (kMaxPrimes x 256; only the
 // first `primes` rows are used).
 using Residues = std::array<std::int16_t, kMaxPrimes * kLength>;
+// Residues that held a secret are cleared up to the highest row ever written
+// (two of the three for a Saber secret), not the whole capacity.
+struct WrittenRows {
+  std::uint8_t rows = 0;
+  void wrote(std::size_t primes) { rows = static_cast<std::uint8_t>(std::max<std::size_t>(rows, primes)); }
+  void wipe(Residues& r) noexcept { wipe_bytes(r.data(), std::size_t{rows} * kLength * sizeof(std::int16_t)); }
+};
+// An operand: the transform's residues.
+struct Operand {
+  Residues residues;
+  WrittenRows written;
+  void wipe() noexcept { written.wipe(residues); }
+};
 // An accumulator: the residues and, per prime, the worst-case bound of its
 // lanes (next_step in ntt16_primes.hpp; 0 = cleared, the residues unset).
 struct Accumulation {
   Residues residues;
-  std::array<std::int32_t, kMaxPrimes> bounds;
+  std::array<std::int32_t, kMaxPrimes> bounds{};
+  WrittenRows written;
+  void wipe() noexcept { written.wipe(residues); }
 };
 
 // The portable steps, in natural order; each states the bounds it relies on
@@ -86,14 +102,14 @@ struct AccumulatorOf;
 }  // namespace ntt16
 
 template <RingDescription R, class Tally = ntt_tally::Uncounted>
-class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Residues>,
+class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Operand>,
                                      Transformed<ntt16::AccumulatorOf<Ntt16<R, Tally>>, ntt16::Accumulation>> {
   static_assert(R::n == ntt16::kLength && R::wrap == Wrap::negacyclic, "ntt16 is a length-256 negacyclic NTT");
   static_assert(std::has_single_bit(R::q) && R::q / 2 <= ntt16::kInputBound, "ntt16 needs q = 2^k <= 2^13");
 
  public:
   using ring = R;
-  using operand = Transformed<Ntt16<R, Tally>, ntt16::Residues>;
+  using operand = Transformed<Ntt16<R, Tally>, ntt16::Operand>;
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16>, ntt16::Accumulation>;
 
   explicit Ntt16(ntt16::Config config = {})
@@ -107,22 +123,25 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Residue
 
   void transform(const Poly<R>& a, operand& x) const {
     for (std::size_t k = 0; k < config_.primes; ++k) {
-      std::int16_t* f = x.data.data() + k * ntt16::kLength;
+      std::int16_t* f = x.data.residues.data() + k * ntt16::kLength;
       ntt16::lift_centred(a.coeffs.data(), f, R::q, R::n);
       ntt16::forward<Tally>(k, f);
     }
+    x.data.written.wrote(config_.primes);
   }
   void clear(accumulator& acc) const { acc.data.bounds.fill(0); }
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
     for (std::size_t k = 0; k < config_.primes; ++k) {
       const std::size_t o = k * ntt16::kLength;
-      ntt16::multiply_accumulate<Tally>(k, acc.data.residues.data() + o, x.data.data() + o, y.data.data() + o,
-                                        ntt16::next_step(acc.data.bounds[k], k));
+      ntt16::multiply_accumulate<Tally>(k, acc.data.residues.data() + o, x.data.residues.data() + o,
+                                        y.data.residues.data() + o, ntt16::next_step(acc.data.bounds[k], k));
     }
+    acc.data.written.wrote(config_.primes);
   }
   void inverse(const accumulator& acc, Poly<R>& out) const {
+    // Only the rows in use are written (a configuration has two or three primes).
     ntt16::Residues r;
-    for (std::size_t k = 0; k < config_.primes; ++k) {
+    const auto row = [&](std::size_t k) {
       std::int16_t* f = r.data() + k * ntt16::kLength;
       // A cleared accumulator holds no residues yet: its sum is zero.
       if (acc.data.bounds[k] == 0)
@@ -130,9 +149,12 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Residue
       else
         std::copy_n(acc.data.residues.data() + k * ntt16::kLength, ntt16::kLength, f);
       ntt16::inverse<Tally>(k, f);
-    }
+    };
+    row(0);
+    row(1);
+    if (config_.primes == 3) row(2);
     ntt16::crt<Tally>(config_.primes, r.data(), out.coeffs.data(), R::q - 1, R::n);
-    wipe(r);
+    wipe_bytes(r.data(), config_.primes * ntt16::kLength * sizeof(std::int16_t));
   }
 
  private:

@@ -30,12 +30,12 @@ const KernelSet& kernel_set(Isa isa);
 }  // namespace ntt16
 
 template <RingDescription R>
-class Ntt16Simd : public UnfilledStorage<Transformed<Ntt16Simd<R>, ntt16::Residues>,
+class Ntt16Simd : public UnfilledStorage<Transformed<Ntt16Simd<R>, ntt16::Operand>,
                                          Transformed<ntt16::AccumulatorOf<Ntt16Simd<R>>, ntt16::Accumulation>> {
  public:
   using ring = R;
   using portable = Ntt16<R>;
-  using operand = Transformed<Ntt16Simd<R>, ntt16::Residues>;
+  using operand = Transformed<Ntt16Simd<R>, ntt16::Operand>;
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16Simd>, ntt16::Accumulation>;
 
   Ntt16Simd(ntt16::Config config, Isa isa) : portable_(config), isa_(isa), kernels_(&ntt16::kernel_set(isa)) {}
