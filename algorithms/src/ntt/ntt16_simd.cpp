@@ -3,7 +3,6 @@
 // are checked around each call.
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 
-#include <array>
 #include <span>
 #include <stdexcept>
 
@@ -72,11 +71,9 @@ void Ntt16Simd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
   // (a configuration has two or three primes).
   ntt16::Residues r;
   const std::span<std::int16_t> used(r.data(), config().primes * ntt16::kLength);
-  // A cleared accumulator holds no residues yet: its sum is zero.
-  static constexpr std::array<std::int16_t, ntt16::kLength> zeros{};
   const auto row = [&](std::size_t k) {
     std::int16_t* f = r.data() + k * ntt16::kLength;
-    kernels_->inverse(k, acc.data.bounds[k] == 0 ? zeros.data() : acc.data.residues.data() + k * ntt16::kLength, f);
+    kernels_->inverse(k, acc.data.row(k), f);
     PQMUL_KERNEL_BOUND("ntt16::inverse", "output", f, ntt16::kLength, -ntt16::kPrime[k].inverse_output_bound,
                        ntt16::kPrime[k].inverse_output_bound);
   };

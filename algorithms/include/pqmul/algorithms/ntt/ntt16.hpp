@@ -58,6 +58,11 @@ struct Accumulation {
   std::array<std::int32_t, kMaxPrimes> bounds{};
   WrittenRows written;
   void wipe() noexcept { written.wipe(residues); }
+  // Prime k's sum: a cleared row holds no residues yet, so zeros.
+  const std::int16_t* row(std::size_t k) const {
+    static constexpr std::array<std::int16_t, kLength> zeros{};
+    return bounds[k] == 0 ? zeros.data() : residues.data() + k * kLength;
+  }
 };
 
 // The portable steps, in natural order; each states the bounds it relies on
@@ -122,9 +127,12 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Operand
   std::size_t max_accumulated() const { return max_; }
 
   void transform(const Poly<R>& a, operand& x) const {
-    for (std::size_t k = 0; k < config_.primes; ++k) {
-      std::int16_t* f = x.data.residues.data() + k * ntt16::kLength;
-      ntt16::lift_centred(a.coeffs.data(), f, R::q, R::n);
+    // The centred lift is the same for every prime: once, then copied.
+    std::int16_t* first = x.data.residues.data();
+    ntt16::lift_centred(a.coeffs.data(), first, R::q, R::n);
+    for (std::size_t k = config_.primes; k-- > 0;) {
+      std::int16_t* f = first + k * ntt16::kLength;
+      if (k != 0) std::copy_n(first, ntt16::kLength, f);
       ntt16::forward<Tally>(k, f);
     }
     x.data.written.wrote(config_.primes);
@@ -143,11 +151,7 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Operand
     ntt16::Residues r;
     const auto row = [&](std::size_t k) {
       std::int16_t* f = r.data() + k * ntt16::kLength;
-      // A cleared accumulator holds no residues yet: its sum is zero.
-      if (acc.data.bounds[k] == 0)
-        std::fill_n(f, ntt16::kLength, std::int16_t{0});
-      else
-        std::copy_n(acc.data.residues.data() + k * ntt16::kLength, ntt16::kLength, f);
+      std::copy_n(acc.data.row(k), ntt16::kLength, f);
       ntt16::inverse<Tally>(k, f);
     };
     row(0);
