@@ -108,6 +108,20 @@ TEST_CASE("kyber ntt avx2: forward equals the portable forward", "[kyber-ntt-avx
     kv::forward(got.data());
     REQUIRE(got == expected);
     CHECK(all_below(got, 8 * Q));
+    // Reduced as stored: the portable forward, then reduce.
+    kn::reduce(expected);
+    got = in;
+    kv::forward_centred(got.data());
+    REQUIRE(got == expected);
+    // Read from canonical values (in mod q) without a copy: the same NTT.
+    std::array<std::uint16_t, 256> canonical;
+    for (std::size_t i = 0; i < 256; ++i) canonical[i] = kn::to_canonical(in[i]);
+    Coeffs from_canonical = in, lifted;
+    for (std::size_t i = 0; i < 256; ++i) lifted[i] = static_cast<std::int16_t>(canonical[i]);
+    kn::forward(lifted);
+    kn::reduce(lifted);
+    kv::forward_centred_from(from_canonical.data(), canonical.data());
+    REQUIRE(from_canonical == lifted);
   }
 }
 
@@ -128,6 +142,16 @@ TEST_CASE("kyber ntt avx2: inverse is the portable inverse mod q", "[kyber-ntt-a
     kv::inverse_from_montgomery(got.data());
     REQUIRE(congruent(got, expected));
     CHECK(all_below(got, Q));
+    // Stored in [0, q) on the way out: the canonical values of the portable inverse.
+    Coeffs scratch = in;
+    std::array<std::uint16_t, 256> canonical;
+    kv::inverse_from_montgomery_to_canonical(canonical.data(), scratch.data());
+    for (std::size_t i = 0; i < 256; ++i) REQUIRE(canonical[i] == kn::to_canonical(expected[i]));
+    // In place: the output in the input's own storage.
+    scratch = in;
+    auto* in_place = reinterpret_cast<std::uint16_t*>(scratch.data());
+    kv::inverse_from_montgomery_to_canonical(in_place, scratch.data());
+    for (std::size_t i = 0; i < 256; ++i) REQUIRE(in_place[i] == canonical[i]);
   }
 }
 

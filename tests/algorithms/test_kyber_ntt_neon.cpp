@@ -3,6 +3,7 @@
 // constants, extremes and seeded random inputs, and the NEON multiplier
 // against the int64 definition of the product (oracle.hpp) and the registry's
 // kyber/ntt/neon. AArch64 builds run it (under qemu-aarch64 in ./workbench test).
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "../common/isa_gate.hpp"
 #include "kyber_ntt_cases.hpp"
+#include "kyber_ntt_row_checks.hpp"
 #include "oracle.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
@@ -51,6 +53,10 @@ TEST_CASE("kyber ntt neon: the transforms equal the portable ones", "[kyber-ntt-
     neon = f;
     nn::forward_centred(neon.data());
     REQUIRE(neon == portable);
+    // From canonical values: the NTT of those values (congruent input, so the same centred output).
+    const auto c = canonical(f);
+    nn::forward_centred_from(neon.data(), c.data());
+    REQUIRE(neon == portable);
   }
   // The inverse over the portable input bound (4q), both scalings.
   for (const auto& f : test::kyber_operands(4 * q - 1, 12, 200)) {
@@ -62,6 +68,14 @@ TEST_CASE("kyber ntt neon: the transforms equal the portable ones", "[kyber-ntt-
     kn::inverse_from_montgomery(portable);
     nn::inverse_from_montgomery(neon.data());
     REQUIRE(neon == portable);
+    neon = f;
+    std::array<std::uint16_t, 256> stored;
+    nn::inverse_from_montgomery_to_canonical(stored.data(), neon.data());
+    REQUIRE(stored == canonical(portable));
+    neon = f;  // in place: the output in the input's own storage
+    auto* in_place = reinterpret_cast<std::uint16_t*>(neon.data());
+    nn::inverse_from_montgomery_to_canonical(in_place, neon.data());
+    REQUIRE(std::equal(stored.begin(), stored.end(), in_place));
   }
 }
 
@@ -138,6 +152,17 @@ TEST_CASE("kyber ntt neon: reductions equal the portable ones", "[kyber-ntt-neon
     }
     REQUIRE(parts == sum);
   }
+}
+
+TEST_CASE("kyber ntt neon: a row in one pass is its accumulated products reduced once", "[kyber-ntt-neon]") {
+  test::check_row_kernels({&nn::clear_accumulator, &nn::base_multiply_accumulate, &nn::base_multiply_row,
+                           &nn::base_multiply_row_canonical, &nn::base_multiply_row_plus_to_canonical_part,
+                           &nn::accumulator_plus_to_canonical},
+                          17);
+}
+
+TEST_CASE("kyber ntt neon: inverse_of_row is the definition's sum of products", "[kyber-ntt-neon]") {
+  test::check_inverse_of_row<KyberNttNeonMultiplier>(18);
 }
 
 TEST_CASE("kyber ntt neon: the registry's kyber/ntt/neon multiplies as the definition", "[kyber-ntt-neon]") {

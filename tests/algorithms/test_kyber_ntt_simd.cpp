@@ -14,6 +14,7 @@
 
 #include "../common/isa_gate.hpp"
 #include "kyber_ntt_cases.hpp"
+#include "kyber_ntt_row_checks.hpp"
 #include "oracle.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
@@ -305,6 +306,26 @@ TEST_CASE("kyber ntt simd: a row's products by halves equal the whole products",
           KyberNttSimdMultiplier<I>::multiply_canonical(halves, c[j], y[j], j == 0, from, from + 128);
       REQUIRE(halves.data == whole.data);
     }
+  });
+}
+
+TEST_CASE("kyber ntt simd: a row in one pass is its accumulated products reduced once", "[kyber-ntt-simd]") {
+  if (pqmul::test::cpu_runs(Isa::avx2))
+    test::check_row_kernels({&k2::clear_accumulator, &k2::base_multiply_accumulate, &k2::base_multiply_row,
+                             &k2::base_multiply_row_canonical, &k2::base_multiply_row_plus_to_canonical_part,
+                             &k2::accumulator_plus_to_canonical},
+                            49);
+  if (pqmul::test::cpu_runs(Isa::avx512))
+    test::check_row_kernels({&k5::clear_accumulator, &k5::base_multiply_accumulate, &k5::base_multiply_row,
+                             &k5::base_multiply_row_canonical, &k5::base_multiply_row_plus_to_canonical_part,
+                             &k5::accumulator_plus_to_canonical},
+                            49);
+}
+
+TEST_CASE("kyber ntt simd: inverse_of_row is the definition's sum of products", "[kyber-ntt-simd]") {
+  on_both_isas([&]<Isa I>() {
+    INFO(isa_name(I));
+    test::check_inverse_of_row<KyberNttSimdMultiplier<I>>(50);
   });
 }
 

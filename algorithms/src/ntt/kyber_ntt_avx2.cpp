@@ -174,11 +174,16 @@ constexpr int kOuterStride = 2;
 #else
 constexpr int kOuterStride = 1;
 #endif
-[[gnu::always_inline]] inline void forward_outer(std::int16_t* f, int g, V q) {
+// The input is read from f, or from `canonical` (values in [0, q) < 2^15:
+// the same bits as int16) where given, so a transform needs no copy first.
+[[gnu::always_inline]] inline void forward_outer(std::int16_t* f, int g, V q,
+                                                 const std::uint16_t* canonical = nullptr) {
   constexpr int G = kOuterStride, M = 16 / G;
   V r[M];
 #pragma GCC unroll 16
-  for (int i = 0; i < M; ++i) r[i] = load(f + 16 * (G * i + g));
+  for (int i = 0; i < M; ++i)
+    r[i] = canonical != nullptr ? _mm256_loadu_si256(reinterpret_cast<const V*>(canonical + 16 * (G * i + g)))
+                                : load(f + 16 * (G * i + g));
   const auto& t = from_memory(forward_table).outer;
   // The layer of length 16 len (len registers): zeta_k, k = first + block.
   const auto layer = [&](int len, int first) __attribute__((always_inline)) {
@@ -205,8 +210,9 @@ constexpr int kPairsPerPass = 8;
 #endif
 
 // Forward layers 16, 8, 4, 2 on the pairs j0 .. j0 + kPairsPerPass - 1
-// (pair j: coefficients 32j .. 32j+31), layer by layer.
-[[gnu::always_inline]] inline void forward_inner(std::int16_t* f0, V q, int j0) {
+// (pair j: coefficients 32j .. 32j+31), layer by layer; `centred`: each value
+// Barrett-reduced as it is stored (reduce() without a pass of its own).
+[[gnu::always_inline]] inline void forward_inner(std::int16_t* f0, V q, int j0, bool centred) {
   const auto* t = from_memory(forward_table).inner + j0;
   std::int16_t* f = f0 + 32 * j0;
   constexpr int N = kPairsPerPass;
@@ -230,9 +236,22 @@ constexpr int kPairsPerPass = 8;
 #pragma GCC unroll 8
   for (int j = 0; j < N; ++j) {
     to_fips_order(x[j], y[j]);
+    if (centred) {
+      x[j] = barrett(x[j], q);
+      y[j] = barrett(y[j], q);
+    }
     store(f + 32 * j, x[j]);
     store(f + 32 * j + 16, y[j]);
   }
+}
+
+[[gnu::always_inline]] inline void forward_with(std::int16_t* f, bool centred,
+                                                const std::uint16_t* canonical = nullptr) {
+  const V q = q_vector();
+#pragma GCC unroll 2
+  for (int g = 0; g < kOuterStride; ++g) forward_outer(f, g, q, canonical);
+#pragma GCC unroll 2
+  for (int j0 = 0; j0 < 8; j0 += kPairsPerPass) forward_inner(f, q, j0, centred);
 }
 
 // Inverse layers 2, 4, 8, 16 on the pairs j0 .. j0 + kPairsPerPass - 1,
@@ -271,7 +290,11 @@ constexpr int kPairsPerPass = 8;
 
 // Inverse layers 32, 64, 128 on the registers g, g+2, ..., g+14, the last
 // with the scaling folded in: sums times s, differences times zeta_1 s.
-[[gnu::always_inline]] inline void inverse_outer(std::int16_t* f, int g, int montgomery, V q) {
+// Stored into f, or (canonical_out given) moved into [0, q) on the way to
+// canonical_out: the scaled values lie within (-q, q), so adding q to the
+// negative ones is the whole reduction.
+[[gnu::always_inline]] inline void inverse_outer(std::int16_t* f, int g, int montgomery, V q,
+                                                 std::uint16_t* canonical_out = nullptr) {
   V r[8];
   #pragma GCC unroll 16
   for (int i = 0; i < 8; ++i) r[i] = load(f + 16 * (2 * i + g));
@@ -291,15 +314,23 @@ constexpr int kPairsPerPass = 8;
     r[i + 4] = fqmul(d, last[0], q);
   }
   #pragma GCC unroll 16
-  for (int i = 0; i < 8; ++i) store(f + 16 * (2 * i + g), r[i]);
+  for (int i = 0; i < 8; ++i) {
+    if (canonical_out != nullptr) {
+      const V c = _mm256_add_epi16(r[i], _mm256_and_si256(q, _mm256_srai_epi16(r[i], 15)));
+      _mm256_storeu_si256(reinterpret_cast<V*>(canonical_out + 16 * (2 * i + g)), c);
+    } else {
+      store(f + 16 * (2 * i + g), r[i]);
+    }
+  }
 }
 
-[[gnu::always_inline]] inline void inverse_with(std::int16_t* f, int montgomery) {
+[[gnu::always_inline]] inline void inverse_with(std::int16_t* f, int montgomery,
+                                                std::uint16_t* canonical_out = nullptr) {
   const V q = q_vector();
 #pragma GCC unroll 2
   for (int j0 = 0; j0 < 8; j0 += kPairsPerPass) inverse_inner(f, q, j0);
-  inverse_outer(f, 0, montgomery, q);
-  inverse_outer(f, 1, montgomery, q);
+  inverse_outer(f, 0, montgomery, q, canonical_out);
+  inverse_outer(f, 1, montgomery, q, canonical_out);
 }
 
 }  // namespace
@@ -307,17 +338,20 @@ constexpr int kPairsPerPass = 8;
 // (The bounds of kyber_ntt_simd_kernels.inl are checked in the debug build.)
 void forward(std::int16_t* f) {
   PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward", "input", f, 256, 1 - kQ, kQ - 1);
-  const V q = q_vector();
-#pragma GCC unroll 2
-  for (int g = 0; g < kOuterStride; ++g) forward_outer(f, g, q);
-#pragma GCC unroll 2
-  for (int j0 = 0; j0 < 8; j0 += kPairsPerPass) forward_inner(f, q, j0);
+  forward_with(f, false);
   PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward", "output", f, 256, 1 - 8 * kQ, 8 * kQ - 1);
 }
 
 void forward_centred(std::int16_t* f) {
-  forward(f);
-  reduce(f);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward_centred", "input", f, 256, 1 - kQ, kQ - 1);
+  forward_with(f, true);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward_centred", "output", f, 256, -(kQ - 1) / 2, (kQ - 1) / 2);
+}
+
+void forward_centred_from(std::int16_t* f, const std::uint16_t* a) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward_centred_from", "input", a, 256, 0, kQ - 1);
+  forward_with(f, true, a);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::forward_centred_from", "output", f, 256, -(kQ - 1) / 2, (kQ - 1) / 2);
 }
 
 void inverse(std::int16_t* f) {
@@ -331,6 +365,13 @@ void inverse_from_montgomery(std::int16_t* f) {
                      inverse_input_bound - 1);
   inverse_with(f, 1);
   PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse_from_montgomery", "output", f, 256, 1 - kQ, kQ - 1);
+}
+
+void inverse_from_montgomery_to_canonical(std::uint16_t* out, std::int16_t* f) {
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse_from_montgomery_to_canonical", "input", f, 256, 1 - inverse_input_bound,
+                     inverse_input_bound - 1);
+  inverse_with(f, 1, out);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::inverse_from_montgomery_to_canonical", "output", out, 256, 0, kQ - 1);
 }
 
 }  // namespace pqmul::kyber_ntt::avx2

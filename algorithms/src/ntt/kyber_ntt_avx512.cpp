@@ -11,6 +11,7 @@
 #endif
 #include <immintrin.h>
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
@@ -91,6 +92,57 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
 // A Barrett-reduced (centred) value moved into [0, q).
 [[gnu::always_inline]] inline V canonical(V r, V q) {
   return _mm512_add_epi16(r, _mm512_and_si512(q, _mm512_srai_epi16(r, 15)));
+}
+
+// A row of Count products in registers, reduced once (the AVX2 twin's steps
+// on 32 lanes).
+// Plus: as the AVX2 twin (x added before the reduction, the result times R
+// in [0, q) into plus_out). Registers [begin, end).
+template <bool Canonical, int Count, bool Plus = false>
+[[gnu::always_inline]] inline void multiply_row(std::int16_t* r, const void* const* a, const std::int16_t* const* b,
+                                                const std::int16_t* x = nullptr, std::uint16_t* plus_out = nullptr,
+                                                int begin = 0, int end = 8) {
+  static_assert(Count >= 1 && Count <= static_cast<int>(max_row_products));
+  const V q = q_vector();
+  const V half = _mm512_set1_epi16((kQ - 1) / 2);
+  const V swap = _mm512_set4_epi32(0x0d0c0f0e, 0x09080b0a, 0x05040706, 0x01000302);
+#pragma GCC unroll 8
+  for (int i = begin; i < end; ++i) {
+    const V gamma = load(gamma_table.c[i]), gamma_qinv = load(gamma_table.c_qinv[i]);
+    V c0, c1;
+#pragma GCC unroll 4
+    for (int j = 0; j < Count; ++j) {
+      V va = load_halves(static_cast<const std::int16_t*>(a[j]) + 32 * i);
+      if constexpr (Canonical) va = _mm512_mask_sub_epi16(va, _mm512_cmpgt_epi16_mask(va, half), va, q);
+      const V vb = load_halves(b[j] + 32 * i);
+      const V even = _mm512_madd_epi16(va, fqmul(vb, gamma, gamma_qinv, q));
+      const V odd = _mm512_madd_epi16(va, _mm512_shuffle_epi8(vb, swap));
+      c0 = j == 0 ? even : _mm512_add_epi32(c0, even);
+      c1 = j == 0 ? odd : _mm512_add_epi32(c1, odd);
+    }
+    if constexpr (Plus) {
+      const V vx = load_halves(x + 32 * i);
+      c0 = _mm512_add_epi32(c0, _mm512_srai_epi32(_mm512_slli_epi32(vx, 16), 16));
+      c1 = _mm512_add_epi32(c1, _mm512_srai_epi32(vx, 16));
+    }
+    constexpr __mmask32 odd_lanes = 0xAAAAAAAA;
+    const V low = _mm512_mask_blend_epi16(odd_lanes, c0, _mm512_slli_epi32(c1, 16));
+    const V high = _mm512_mask_blend_epi16(odd_lanes, _mm512_srli_epi32(c0, 16), c1);
+    const V m = _mm512_mulhi_epi16(_mm512_mullo_epi16(low, _mm512_set1_epi16(kQinv)), q);
+    const V reduced = _mm512_sub_epi16(high, m);
+    if constexpr (Plus) {
+      const V times_r = fqmul(reduced, _mm512_set1_epi16(kR2), _mm512_set1_epi16(times_qinv(kR2)), q);
+      store(plus_out + 32 * i, canonical(times_r, q));
+    } else {
+      store(r + 32 * i, reduced);
+    }
+  }
+}
+
+// multiply_row for a count known at run time (1 to max_row_products).
+template <bool Canonical>
+void multiply_row_of(std::int16_t* r, const void* const* a, const std::int16_t* const* b, std::size_t count) {
+  with_row_count(count, [&]<int N>() __attribute__((always_inline)) { multiply_row<Canonical, N>(r, a, b); });
 }
 
 // acc += a o b (pairs 2i, 2i + 1 as in kyber_ntt::base_multiply_accumulate),
@@ -187,6 +239,45 @@ void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, con
   });
 }
 
+void base_multiply_row(std::int16_t* r, const std::int16_t* const* a, const std::int16_t* const* b, std::size_t count) {
+  assert(count >= 1 && count <= max_row_products);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx512::base_multiply_row", "a", a, count, 0, 256, -kHalf, kHalf);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx512::base_multiply_row", "b", b, count, 0, 256, -kHalf, kHalf);
+  multiply_row_of<false>(r, reinterpret_cast<const void* const*>(a), b, count);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_row", "output", r, 256, -inverse_input_bound + 1,
+                     inverse_input_bound - 1);
+}
+
+void base_multiply_row_canonical(std::int16_t* r, const std::uint16_t* const* a, const std::int16_t* const* b,
+                                 std::size_t count) {
+  assert(count >= 1 && count <= max_row_products);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx512::base_multiply_row_canonical", "a", a, count, 0, 256, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx512::base_multiply_row_canonical", "b", b, count, 0, 256, -kHalf, kHalf);
+  multiply_row_of<true>(r, reinterpret_cast<const void* const*>(a), b, count);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_row_canonical", "output", r, 256, -inverse_input_bound + 1,
+                     inverse_input_bound - 1);
+}
+
+void base_multiply_row_plus_to_canonical_part(std::uint16_t* out, const std::uint16_t* const* a,
+                                              const std::int16_t* const* b, std::size_t count, const std::int16_t* x,
+                                              std::size_t from, std::size_t to) {
+  assert(count >= 1 && count <= max_row_products);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx512::base_multiply_row_plus_to_canonical_part", "a", a,
+                          count, from, to - from, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx512::base_multiply_row_plus_to_canonical_part", "b", b,
+                          count, from, to - from, -kHalf, kHalf);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_row_plus_to_canonical_part", "x", x + from, to - from,
+                     1 - 8 * kQ, 8 * kQ - 1);
+  const auto* pa = reinterpret_cast<const void* const*>(a);
+  over_registers(from, to, [&](int begin, int end) {
+    with_row_count(count, [&]<int N>() __attribute__((always_inline)) {
+      multiply_row<true, N, true>(nullptr, pa, b, x, out, begin, end);
+    });
+  });
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx512::base_multiply_row_plus_to_canonical_part", "output", out + from, to - from, 0,
+                     kQ - 1);
+}
+
 void clear_accumulator(std::int32_t* acc) {
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) store(acc + 16 * i, _mm512_setzero_si512());
@@ -278,7 +369,11 @@ void centre_canonical(std::int16_t* out, const std::uint16_t* c) {
 // for them to retire.
 void forward(std::int16_t* f) { avx2::forward(f); }
 void forward_centred(std::int16_t* f) { avx2::forward_centred(f); }
+void forward_centred_from(std::int16_t* f, const std::uint16_t* a) { avx2::forward_centred_from(f, a); }
 void inverse(std::int16_t* f) { avx2::inverse(f); }
 void inverse_from_montgomery(std::int16_t* f) { avx2::inverse_from_montgomery(f); }
+void inverse_from_montgomery_to_canonical(std::uint16_t* out, std::int16_t* f) {
+  avx2::inverse_from_montgomery_to_canonical(out, f);
+}
 
 }  // namespace pqmul::kyber_ntt::avx512

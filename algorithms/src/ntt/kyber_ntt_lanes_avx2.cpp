@@ -3,6 +3,7 @@
 // 16 lanes; the AVX-512 twins (kyber_ntt_avx512.cpp) give the same values on 32.
 #include <immintrin.h>
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
@@ -42,6 +43,11 @@ alignas(64) constexpr GammaTable gamma_table = make_gamma_table();
   return _mm256_sub_epi16(v, _mm256_and_si256(q, _mm256_cmpgt_epi16(v, half)));
 }
 
+// A value within (-q, q) (Barrett-reduced, or a Montgomery product) moved into [0, q).
+[[gnu::always_inline]] inline V canonical(V r, V q) {
+  return _mm256_add_epi16(r, _mm256_and_si256(q, _mm256_srai_epi16(r, 15)));
+}
+
 // acc += a o b (pairs 2i, 2i + 1 as in kyber_ntt::base_multiply_accumulate),
 // or acc = a o b without reading acc (Accumulate false); Canonical: a holds
 // values in [0, q), centred in registers first. Registers [begin, end) only
@@ -78,6 +84,63 @@ template <bool Canonical, bool Accumulate = true>
   }
 }
 
+// A row of Count products in registers: each register's pair sums (c0 the
+// even lanes, c1 the odd ones, as multiply_accumulate_pairs forms them) are
+// added up, then reduced once without leaving the register. Blending c0's
+// halves into even int16 lanes and c1's into odd ones gives the low and the
+// high halves of the sums already in pair order (no packs, no shuffle back).
+// |high| stays small (simd_max_row_products), so no Barrett step precedes
+// the Montgomery correction (montgomery_pair's, which takes any lane).
+// Plus: x (|x| < 8q, even and odd int16 lanes widened into c0 and c1) is
+// added before the reduction, and the result times R (a Montgomery product by
+// R^2, |.| < q) moved into [0, q) is stored into `plus_out` instead: the
+// values of accumulator_plus_to_canonical. Registers [begin, end).
+template <bool Canonical, int Count, bool Plus = false>
+[[gnu::always_inline]] inline void multiply_row(std::int16_t* r, const void* const* a, const std::int16_t* const* b,
+                                                const std::int16_t* x = nullptr, std::uint16_t* plus_out = nullptr,
+                                                int begin = 0, int end = 16) {
+  static_assert(Count >= 1 && Count <= static_cast<int>(max_row_products));
+  const V q = q_vector();
+  const V swap = opaque(_mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
+                                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+#pragma GCC unroll 16
+  for (int i = begin; i < end; ++i) {
+    const V gamma = load(gamma_table.v[i].c), gamma_qinv = load(gamma_table.v[i].c_qinv);
+    V c0, c1;
+#pragma GCC unroll 4
+    for (int j = 0; j < Count; ++j) {
+      V va = load(static_cast<const std::int16_t*>(a[j]) + 16 * i);
+      if constexpr (Canonical) va = centre(va, q);
+      const V vb = load(b[j] + 16 * i);
+      const V even = _mm256_madd_epi16(va, fqmul(vb, gamma, gamma_qinv, q));
+      const V odd = _mm256_madd_epi16(va, _mm256_shuffle_epi8(vb, swap));
+      c0 = j == 0 ? even : _mm256_add_epi32(c0, even);
+      c1 = j == 0 ? odd : _mm256_add_epi32(c1, odd);
+    }
+    if constexpr (Plus) {
+      const V vx = load(x + 16 * i);
+      c0 = _mm256_add_epi32(c0, _mm256_srai_epi32(_mm256_slli_epi32(vx, 16), 16));
+      c1 = _mm256_add_epi32(c1, _mm256_srai_epi32(vx, 16));
+    }
+    const V low = _mm256_blend_epi16(c0, _mm256_slli_epi32(c1, 16), 0xAA);
+    const V high = _mm256_blend_epi16(_mm256_srli_epi32(c0, 16), c1, 0xAA);
+    const V m = _mm256_mulhi_epi16(_mm256_mullo_epi16(low, _mm256_set1_epi16(kQinv)), q);
+    const V reduced = _mm256_sub_epi16(high, m);
+    if constexpr (Plus) {
+      const V times_r = fqmul(reduced, _mm256_set1_epi16(kR2), _mm256_set1_epi16(times_qinv(kR2)), q);
+      _mm256_storeu_si256(reinterpret_cast<V*>(plus_out + 16 * i), canonical(times_r, q));
+    } else {
+      store(r + 16 * i, reduced);
+    }
+  }
+}
+
+// multiply_row for a count known at run time (1 to max_row_products).
+template <bool Canonical>
+void multiply_row_of(std::int16_t* r, const void* const* a, const std::int16_t* const* b, std::size_t count) {
+  with_row_count(count, [&]<int N>() __attribute__((always_inline)) { multiply_row<Canonical, N>(r, a, b); });
+}
+
 // The 16 int32 lanes x, y (in order) times R^-1, centred: the low and high
 // halves of the lanes in order (packs work per 128-bit half, the permutation
 // puts the halves back in place); lane * R^-1 = high - (t q) / 2^16 with
@@ -97,10 +160,6 @@ template <bool Canonical, bool Accumulate = true>
   return barrett(fqmul(r, _mm256_set1_epi16(kR2), _mm256_set1_epi16(times_qinv(kR2)), q), q);
 }
 
-// A Barrett-reduced (centred) value moved into [0, q).
-[[gnu::always_inline]] inline V canonical(V r, V q) {
-  return _mm256_add_epi16(r, _mm256_and_si256(q, _mm256_srai_epi16(r, 15)));
-}
 
 // run(begin, end) over the registers of coefficients [from, to); the halves
 // of a row (the parts key generation asks for) with constant bounds, so that
@@ -165,6 +224,45 @@ void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, con
       multiply_accumulate_pairs<true>(acc, a, b, begin, end);
     }
   });
+}
+
+void base_multiply_row(std::int16_t* r, const std::int16_t* const* a, const std::int16_t* const* b, std::size_t count) {
+  assert(count >= 1 && count <= max_row_products);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx2::base_multiply_row", "a", a, count, 0, 256, -kHalf, kHalf);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx2::base_multiply_row", "b", b, count, 0, 256, -kHalf, kHalf);
+  multiply_row_of<false>(r, reinterpret_cast<const void* const*>(a), b, count);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_row", "output", r, 256, -inverse_input_bound + 1,
+                     inverse_input_bound - 1);
+}
+
+void base_multiply_row_canonical(std::int16_t* r, const std::uint16_t* const* a, const std::int16_t* const* b,
+                                 std::size_t count) {
+  assert(count >= 1 && count <= max_row_products);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx2::base_multiply_row_canonical", "a", a, count, 0, 256, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx2::base_multiply_row_canonical", "b", b, count, 0, 256, -kHalf, kHalf);
+  multiply_row_of<true>(r, reinterpret_cast<const void* const*>(a), b, count);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_row_canonical", "output", r, 256, -inverse_input_bound + 1,
+                     inverse_input_bound - 1);
+}
+
+void base_multiply_row_plus_to_canonical_part(std::uint16_t* out, const std::uint16_t* const* a,
+                                              const std::int16_t* const* b, std::size_t count, const std::int16_t* x,
+                                              std::size_t from, std::size_t to) {
+  assert(count >= 1 && count <= max_row_products);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx2::base_multiply_row_plus_to_canonical_part", "a", a,
+                          count, from, to - from, 0, kQ - 1);
+  PQMUL_KERNEL_BOUND_EACH("kyber_ntt::avx2::base_multiply_row_plus_to_canonical_part", "b", b,
+                          count, from, to - from, -kHalf, kHalf);
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_row_plus_to_canonical_part", "x", x + from, to - from,
+                     1 - 8 * kQ, 8 * kQ - 1);
+  const auto* pa = reinterpret_cast<const void* const*>(a);
+  over_registers(from, to, [&](int begin, int end) {
+    with_row_count(count, [&]<int N>() __attribute__((always_inline)) {
+      multiply_row<true, N, true>(nullptr, pa, b, x, out, begin, end);
+    });
+  });
+  PQMUL_KERNEL_BOUND("kyber_ntt::avx2::base_multiply_row_plus_to_canonical_part", "output", out + from, to - from, 0,
+                     kQ - 1);
 }
 
 void clear_accumulator(std::int32_t* acc) {

@@ -18,6 +18,8 @@
 #include <arm_neon.h>
 
 #include <array>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 
 #include "kyber_ntt_simd_constants.hpp"
@@ -86,6 +88,11 @@ inline int32x4_t montgomery_wide(int32x4_t a) {
   const int16x4_t t = vmul_n_s16(vmovn_s32(a), kQinv);
   return vsubq_s32(vshrq_n_s32(a, 16), vshrq_n_s32(vmull_n_s16(t, static_cast<std::int16_t>(kQ)), 16));
 }
+// int32 lanes added with wraparound, as the portable add_wrapping.
+inline int32x4_t wrapping_add(int32x4_t a, int32x4_t b) {
+  return vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(a), vreinterpretq_u32_s32(b)));
+}
+
 // [0, q) from centred.
 inline uint16x8_t canonical_of_centred(int16x8_t r) {
   return vreinterpretq_u16_s16(vaddq_s16(r, vandq_s16(vshrq_n_s16(r, 15), vdupq_n_s16(static_cast<std::int16_t>(kQ)))));
@@ -193,6 +200,52 @@ inline void base_multiply_pairs(std::int32_t* acc, const std::int16_t* a, const 
   vst2q_s32(acc + 8, hi);
 }
 
+// Canonical values in [0, q) centred.
+inline int16x8_t centred_of_canonical(int16x8_t x) {
+  const uint16x8_t above = vcgtq_s16(x, vdupq_n_s16(static_cast<std::int16_t>(kQ / 2)));
+  return vsubq_s16(x, vandq_s16(vreinterpretq_s16_u16(above), vdupq_n_s16(static_cast<std::int16_t>(kQ))));
+}
+
+// The even and odd lane sums of pairs [pair, pair + 8) over count products,
+// as base_multiply_pairs forms them (wrapping): lo = pairs pair..pair+3.
+struct RowSums {
+  int32x4_t even_lo, even_hi, odd_lo, odd_hi;
+};
+template <bool Canonical>
+inline RowSums row_sums(const void* const* a, const std::int16_t* const* b, std::size_t count, std::size_t pair) {
+  const int16x8_t gamma = vld1q_s16(kZetas.gammas + pair);
+  RowSums s{vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0)};
+  for (std::size_t j = 0; j < count; ++j) {
+    int16x8x2_t x = vld2q_s16(static_cast<const std::int16_t*>(a[j]) + 2 * pair);
+    if constexpr (Canonical) {
+      x.val[0] = centred_of_canonical(x.val[0]);
+      x.val[1] = centred_of_canonical(x.val[1]);
+    }
+    const int16x8x2_t y = vld2q_s16(b[j] + 2 * pair);
+    const int16x8_t high = montgomery(x.val[1], y.val[1]);
+    s.even_lo = wrapping_add(s.even_lo, vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[0])),
+                                                  vget_low_s16(high), vget_low_s16(gamma)));
+    s.even_hi = wrapping_add(s.even_hi, vmlal_high_s16(vmull_high_s16(x.val[0], y.val[0]), high, gamma));
+    s.odd_lo = wrapping_add(s.odd_lo, vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[1])),
+                                                vget_low_s16(x.val[1]), vget_low_s16(y.val[0])));
+    s.odd_hi = wrapping_add(s.odd_hi, vmlal_high_s16(vmull_high_s16(x.val[0], y.val[1]), x.val[1], y.val[0]));
+  }
+  return s;
+}
+// Each sum reduced once (montgomery_wide) and narrowed; |r| < inverse_input_bound
+// by simd_max_row_products.
+inline int16x8_t reduced(int32x4_t lo, int32x4_t hi) {
+  return vcombine_s16(vmovn_s32(montgomery_wide(lo)), vmovn_s32(montgomery_wide(hi)));
+}
+
+// A row in registers: pairs [pair, pair + 8), stored interleaved.
+template <bool Canonical>
+inline void multiply_row_pairs(std::int16_t* r, const void* const* a, const std::int16_t* const* b, std::size_t count,
+                               std::size_t pair) {
+  const RowSums s = row_sums<Canonical>(a, b, count, pair);
+  vst2q_s16(r + 2 * pair, int16x8x2_t{{reduced(s.even_lo, s.even_hi), reduced(s.odd_lo, s.odd_hi)}});
+}
+
 // Centred copies of 16 canonical coefficients.
 inline void centre16(std::int16_t* out, const std::uint16_t* c) {
   const int16x8_t half = vdupq_n_s16(static_cast<std::int16_t>(kQ / 2));
@@ -216,10 +269,6 @@ void canonical_rows(std::int32_t* acc, const std::uint16_t* a, const std::int16_
 inline int16x8_t accumulator_centred(int32x4_t lo, int32x4_t hi) {
   const int16x8_t r = vcombine_s16(barrett_wide(montgomery_wide(lo)), barrett_wide(montgomery_wide(hi)));
   return barrett(montgomery(r, kR2));
-}
-
-inline int32x4_t wrapping_add(int32x4_t a, int32x4_t b) {
-  return vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(a), vreinterpretq_u32_s32(b)));
 }
 
 }  // namespace
@@ -250,8 +299,17 @@ void forward_centred(std::int16_t* f) {
   reduce(f);
 }
 
+void forward_centred_from(std::int16_t* f, const std::uint16_t* a) {
+  copy_coefficients(f, a);
+  forward_centred(f);
+}
+
 void inverse(std::int16_t* f) { inverse_with_scale(f, kScalePlain); }
 void inverse_from_montgomery(std::int16_t* f) { inverse_with_scale(f, kScaleMontgomery); }
+void inverse_from_montgomery_to_canonical(std::uint16_t* out, std::int16_t* f) {
+  inverse_with_scale(f, kScaleMontgomery);  // |f| < q
+  for (std::size_t i = 0; i < 256; i += 8) vst1q_u16(out + i, canonical_of_centred(vld1q_s16(f + i)));
+}
 
 void base_multiply_accumulate(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b) {
   for (std::size_t pair = 0; pair < 128; pair += 8) base_multiply_pairs(acc, a + 2 * pair, b, pair, false);
@@ -268,6 +326,40 @@ void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const st
 void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
                                   std::size_t from, std::size_t to) {
   canonical_rows(acc, a, b, first, from, to);
+}
+
+void base_multiply_row(std::int16_t* r, const std::int16_t* const* a, const std::int16_t* const* b, std::size_t count) {
+  assert(count >= 1 && count <= max_row_products);
+  for (std::size_t pair = 0; pair < 128; pair += 8)
+    multiply_row_pairs<false>(r, reinterpret_cast<const void* const*>(a), b, count, pair);
+}
+
+void base_multiply_row_canonical(std::int16_t* r, const std::uint16_t* const* a, const std::int16_t* const* b,
+                                 std::size_t count) {
+  assert(count >= 1 && count <= max_row_products);
+  for (std::size_t pair = 0; pair < 128; pair += 8)
+    multiply_row_pairs<true>(r, reinterpret_cast<const void* const*>(a), b, count, pair);
+}
+
+void base_multiply_row_plus_to_canonical_part(std::uint16_t* out, const std::uint16_t* const* a,
+                                              const std::int16_t* const* b, std::size_t count, const std::int16_t* x,
+                                              std::size_t from, std::size_t to) {
+  assert(count >= 1 && count <= max_row_products);
+  // The term x widened into the lane sums, the reduced sum times R (|.| < q)
+  // moved into [0, q): accumulator_plus_to_canonical's values.
+  const auto times_r_canonical = [](int32x4_t lo, int32x4_t hi) {
+    return canonical_of_centred(montgomery(reduced(lo, hi), kR2));
+  };
+  for (std::size_t pair = from / 2; pair < to / 2; pair += 8) {
+    RowSums s = row_sums<true>(reinterpret_cast<const void* const*>(a), b, count, pair);
+    const int16x8x2_t e = vld2q_s16(x + 2 * pair);
+    s.even_lo = wrapping_add(s.even_lo, vmovl_s16(vget_low_s16(e.val[0])));
+    s.even_hi = wrapping_add(s.even_hi, vmovl_high_s16(e.val[0]));
+    s.odd_lo = wrapping_add(s.odd_lo, vmovl_s16(vget_low_s16(e.val[1])));
+    s.odd_hi = wrapping_add(s.odd_hi, vmovl_high_s16(e.val[1]));
+    vst2q_u16(out + 2 * pair,
+              uint16x8x2_t{{times_r_canonical(s.even_lo, s.even_hi), times_r_canonical(s.odd_lo, s.odd_hi)}});
+  }
 }
 
 void clear_accumulator(std::int32_t* acc) {

@@ -3,6 +3,8 @@
 // (x86-64) or NEON (AArch64). Compiled for the baseline; its callers choose an
 // instance only when isa_available(its ISA).
 #include <cassert>
+#include <stdexcept>
+#include <string>
 
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 
@@ -18,12 +20,20 @@ namespace {
 struct KernelSet {
   void (*forward)(std::int16_t*);
   void (*forward_centred)(std::int16_t*);
+  void (*forward_centred_from)(std::int16_t*, const std::uint16_t*);
   void (*inverse_from_montgomery)(std::int16_t*);
+  void (*inverse_from_montgomery_to_canonical)(std::uint16_t*, std::int16_t*);
   void (*base_multiply_accumulate)(std::int32_t*, const std::int16_t*, const std::int16_t*);
   void (*base_multiply_accumulate_canonical)(std::int32_t*, const std::uint16_t*, const std::int16_t*);
   void (*base_multiply_canonical)(std::int32_t*, const std::uint16_t*, const std::int16_t*);
   void (*base_multiply_canonical_part)(std::int32_t*, const std::uint16_t*, const std::int16_t*, bool, std::size_t,
                                        std::size_t);
+  void (*base_multiply_row)(std::int16_t*, const std::int16_t* const*, const std::int16_t* const*, std::size_t);
+  void (*base_multiply_row_canonical)(std::int16_t*, const std::uint16_t* const*, const std::int16_t* const*,
+                                      std::size_t);
+  void (*base_multiply_row_plus_to_canonical_part)(std::uint16_t*, const std::uint16_t* const*,
+                                                   const std::int16_t* const*, std::size_t, const std::int16_t*,
+                                                   std::size_t, std::size_t);
   void (*clear_accumulator)(std::int32_t*);
   void (*reduce_accumulator)(std::int16_t*, const std::int32_t*);
   void (*accumulator_to_centred)(std::int16_t*, const std::int32_t*);
@@ -39,11 +49,13 @@ struct KernelSet {
 // The set of the kernels in namespace `ns`, listed once for both ISAs.
 #define PQMUL_KYBER_NTT_KERNEL_SET(ns)                                                                               \
   KernelSet {                                                                                                        \
-    &ns::forward, &ns::forward_centred, &ns::inverse_from_montgomery, &ns::base_multiply_accumulate,                 \
+    &ns::forward, &ns::forward_centred, &ns::forward_centred_from, &ns::inverse_from_montgomery,                     \
+        &ns::inverse_from_montgomery_to_canonical, &ns::base_multiply_accumulate,                                    \
         &ns::base_multiply_accumulate_canonical, &ns::base_multiply_canonical, &ns::base_multiply_canonical_part,    \
-        &ns::clear_accumulator, &ns::reduce_accumulator, &ns::accumulator_to_centred,                                \
-        &ns::accumulator_plus_to_canonical, &ns::accumulator_plus_to_canonical_part, &ns::reduce, &ns::to_canonical, \
-        &ns::centre_canonical, &ns::copy_coefficients                                                                \
+        &ns::base_multiply_row, &ns::base_multiply_row_canonical, &ns::base_multiply_row_plus_to_canonical_part,     \
+        &ns::clear_accumulator, &ns::reduce_accumulator,                                                             \
+        &ns::accumulator_to_centred, &ns::accumulator_plus_to_canonical, &ns::accumulator_plus_to_canonical_part,    \
+        &ns::reduce, &ns::to_canonical, &ns::centre_canonical, &ns::copy_coefficients                                \
   }
 template <Isa I>
 consteval KernelSet kernel_set() {
@@ -64,8 +76,7 @@ constexpr KernelSet kernels = kernel_set<I>();
 template <Isa I>
 void KyberNttSimdMultiplier<I>::transform(const Poly<KyberRing>& a, operand& x) const {
   assert(is_canonical(a));
-  kernels<I>.copy_coefficients(x.data.data(), a.coeffs.data());
-  kernels<I>.forward_centred(x.data.data());
+  kernels<I>.forward_centred_from(x.data.data(), a.coeffs.data());
 }
 
 template <Isa I>
@@ -95,12 +106,63 @@ void KyberNttSimdMultiplier<I>::multiply_canonical(accumulator& acc, const std::
   kernels<I>.base_multiply_canonical_part(acc.data.data(), c.data(), y.data.data(), first, from, to);
 }
 
+// The inverses work in out's own storage (int16 and uint16 may alias): no
+// scratch copy of a secret product is left behind to wipe.
+namespace {
+std::int16_t* as_int16(Poly<KyberRing>& out) { return reinterpret_cast<std::int16_t*>(out.coeffs.data()); }
+}  // namespace
+
 template <Isa I>
 void KyberNttSimdMultiplier<I>::inverse(const accumulator& acc, Poly<KyberRing>& out) const {
-  kyber_ntt::Coeffs f;
-  kernels<I>.reduce_accumulator(f.data(), acc.data.data());  // carries R^-1 ...
-  kernels<I>.inverse_from_montgomery(f.data());              // ... which this removes
-  kernels<I>.to_canonical(out.coeffs.data(), f.data());
+  kernels<I>.reduce_accumulator(as_int16(out), acc.data.data());                       // carries R^-1 ...
+  kernels<I>.inverse_from_montgomery_to_canonical(out.coeffs.data(), as_int16(out));  // ... which this removes
+}
+
+namespace {
+// The operands' coefficients as the row kernels take them, checked against
+// the kernels' limit (a public count: the rank).
+template <class T>
+std::array<const T*, kyber_ntt::simd_max_row_products> row_pointers(std::size_t count, auto&& coefficients_of) {
+  if (count == 0 || count > kyber_ntt::simd_max_row_products)
+    throw std::invalid_argument("ntt: a row of " + std::to_string(count) + " products (1 to " +
+                                std::to_string(kyber_ntt::simd_max_row_products) + " in one pass)");
+  std::array<const T*, kyber_ntt::simd_max_row_products> p{};
+  for (std::size_t j = 0; j < count; ++j) p[j] = coefficients_of(j);
+  return p;
+}
+}  // namespace
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::inverse_of_row(std::span<const operand> x, std::span<const operand> y,
+                                               Poly<KyberRing>& out) {
+  if (x.size() != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
+  const auto a = row_pointers<std::int16_t>(x.size(), [&](std::size_t j) { return x[j].data.data(); });
+  const auto b = row_pointers<std::int16_t>(y.size(), [&](std::size_t j) { return y[j].data.data(); });
+  kernels<I>.base_multiply_row(as_int16(out), a.data(), b.data(), x.size());         // carries R^-1 ...
+  kernels<I>.inverse_from_montgomery_to_canonical(out.coeffs.data(), as_int16(out));  // ... which this removes
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::inverse_of_row_canonical(std::span<const std::array<std::uint16_t, 256>* const> c,
+                                                         std::span<const operand> y, Poly<KyberRing>& out) {
+  if (c.size() != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
+  const auto a = row_pointers<std::uint16_t>(c.size(), [&](std::size_t j) { return c[j]->data(); });
+  const auto b = row_pointers<std::int16_t>(y.size(), [&](std::size_t j) { return y[j].data.data(); });
+  kernels<I>.base_multiply_row_canonical(as_int16(out), a.data(), b.data(), c.size());
+  kernels<I>.inverse_from_montgomery_to_canonical(out.coeffs.data(), as_int16(out));
+}
+
+template <Isa I>
+void KyberNttSimdMultiplier<I>::ntt_row_sum_coefficients(std::array<std::uint16_t, 256>& out,
+                                                         std::span<const std::array<std::uint16_t, 256>* const> c,
+                                                         std::span<const operand> y, const operand& e_hat,
+                                                         std::size_t from, std::size_t to) {
+  assert(from <= to && to <= 256 && from % 32 == 0 && to % 32 == 0);
+  if (c.size() != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
+  const auto a = row_pointers<std::uint16_t>(c.size(), [&](std::size_t j) { return c[j]->data(); });
+  const auto b = row_pointers<std::int16_t>(y.size(), [&](std::size_t j) { return y[j].data.data(); });
+  kernels<I>.base_multiply_row_plus_to_canonical_part(out.data(), a.data(), b.data(), c.size(), e_hat.data.data(),
+                                                      from, to);
 }
 
 // The NTT-domain helpers act lane by lane on the shared domain types: the

@@ -40,3 +40,12 @@ extern template void within(const char*, const char*, const std::uint32_t*, std:
     if constexpr (::pqmul::contract::checked)                                          \
       ::pqmul::contract::within((kernel), (what), (values), (count), (lo), (hi));      \
   } while (false)
+
+// PQMUL_KERNEL_BOUND_EACH(kernel, what, arrays, arrays_count, offset, count, lo, hi): the same for
+// arrays[j] + offset, j < arrays_count (a row kernel's factors).
+#define PQMUL_KERNEL_BOUND_EACH(kernel, what, arrays, arrays_count, offset, count, lo, hi)            \
+  do {                                                                                                \
+    if constexpr (::pqmul::contract::checked)                                                         \
+      for (std::size_t each_ = 0; each_ < (arrays_count); ++each_)                                    \
+        ::pqmul::contract::within((kernel), (what), (arrays)[each_] + (offset), (count), (lo), (hi)); \
+  } while (false)

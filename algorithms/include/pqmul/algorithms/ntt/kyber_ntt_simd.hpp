@@ -5,9 +5,11 @@
 // kyber_ntt::avx512) and one typed multiplier over them,
 // KyberNttSimdMultiplier<Isa>. This header is portable: it declares, it holds
 // no intrinsics; the kernels exist in x86-64 builds only.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "pqmul/algorithms/isa.hpp"
@@ -27,6 +29,35 @@ inline constexpr std::int64_t simd_product_lane_bound = [] {
   static_assert(f > h);
   return 2 * h * f;
 }();
+
+// How many products a row kernel (base_multiply_row) sums in 32-bit lanes
+// and reduces once, straight into the inverse's input range: the sum's high
+// half less a Montgomery correction (|t q / 2^16| <= (q+1)/2) stays below
+// simd_inverse_input_bound. The lanes are the x86 kernels' (simd_product_lane_bound)
+// or the portable ones' (NEON), whichever is wider.
+// A row may carry one more term below 8q (an unreduced NTT, added before
+// the reduction), which this leaves room for.
+inline constexpr std::size_t simd_max_row_products = [] {
+  constexpr std::int64_t lane = std::max<std::int64_t>(simd_product_lane_bound, product_lane_bound);
+  std::size_t n = 0;
+  while (((static_cast<std::int64_t>(n + 1) * lane + 8 * q) >> 16) + 1 + (q + 1) / 2 < simd_inverse_input_bound) ++n;
+  return n;
+}();
+static_assert(simd_max_row_products >= 4, "a row of every Kyber rank reduces once");
+
+// run.template operator()<N>() for a row's count N (1 to 4, the rank: public)
+// known at run time, so that the row kernels unroll their loop over the
+// products for each count. Instantiated by each kernel file with its own
+// lambda, so under that file's ISA flags only.
+template <class Run>
+[[gnu::always_inline]] inline void with_row_count(std::size_t count, Run&& run) {
+  switch (count) {
+    case 1: return run.template operator()<1>();
+    case 2: return run.template operator()<2>();
+    case 3: return run.template operator()<3>();
+    default: return run.template operator()<4>();
+  }
+}
 
 namespace avx2 {
 #include "pqmul/algorithms/ntt/kyber_ntt_simd_kernels.inl"
@@ -76,6 +107,23 @@ class KyberNttSimdMultiplier : public UnfilledStorage<KyberNttMultiplier::operan
                                  bool first);
   // out = NTT^-1(acc) in canonical coefficients.
   void inverse(const accumulator& acc, Poly<KyberRing>& out) const;
+  // A whole row without an accumulator: out = NTT^-1(sum_j x_j o y_j) in
+  // canonical coefficients, for 1 to max_row_products terms; the products are
+  // summed in registers and reduced once, into the inverse's input. Equal to
+  // clear, multiply_accumulate of each term and inverse.
+  static constexpr std::size_t max_row_products = kyber_ntt::simd_max_row_products;
+  static void inverse_of_row(std::span<const operand> x, std::span<const operand> y, Poly<KyberRing>& out);
+  // The same with x_j = from_canonical_ntt(*c[j]) (sampled or decoded values in [0, q)).
+  static void inverse_of_row_canonical(std::span<const std::array<std::uint16_t, 256>* const> c,
+                                       std::span<const operand> y, Poly<KyberRing>& out);
+  // Coefficients [from, to) (multiples of 32) of the FIPS 203 values in [0, q)
+  // of sum_j from_canonical_ntt(*c[j]) o y_j + e_hat, e_hat from
+  // transform_unreduced: a row of t^ = A^ o s^ + e^ by parts in one pass
+  // (multiply_canonical over the row, then ntt_sum_coefficients).
+  static void ntt_row_sum_coefficients(std::array<std::uint16_t, 256>& out,
+                                       std::span<const std::array<std::uint16_t, 256>* const> c,
+                                       std::span<const operand> y, const operand& e_hat, std::size_t from,
+                                       std::size_t to);
 
   static operand from_ntt(const std::array<std::uint16_t, 256>& fips_ntt);
   static operand from_ntt(const std::array<std::int16_t, 256>& fips_ntt);

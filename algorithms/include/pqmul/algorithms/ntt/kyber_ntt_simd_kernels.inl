@@ -20,6 +20,9 @@ inline constexpr std::int64_t product_lane_bound = simd_product_lane_bound;
 void forward(std::int16_t* f);
 // forward, then reduce: |in| < q -> centred [-(q-1)/2, (q-1)/2].
 void forward_centred(std::int16_t* f);
+// f = forward_centred of a's values, a canonical (in [0, q)), read straight
+// from a (no copy first).
+void forward_centred_from(std::int16_t* f, const std::uint16_t* a);
 
 // Inverse NTT in place including 1/128, FIPS 203 order in and out; the
 // scaling is folded into the last layer's constants. The input bound is
@@ -29,6 +32,11 @@ void forward_centred(std::int16_t* f);
 void inverse(std::int16_t* f);
 // As inverse(), input carrying R^-1: out = NTT^-1(in * R) mod q. Same bounds.
 void inverse_from_montgomery(std::int16_t* f);
+// inverse_from_montgomery with the values moved into [0, q) as they are
+// stored, into out (f is left as scratch; out may be f's own storage, each
+// value is read before its place is written): equal to
+// inverse_from_montgomery then to_canonical.
+void inverse_from_montgomery_to_canonical(std::uint16_t* out, std::int16_t* f);
 
 // acc[i] += (a o b)[i] in 32-bit lanes, wrapping. Each pair is two madd
 // sums: acc_{2i} += a0 fqmul(b0, R) + a1 fqmul(b1, gamma_i R) (one
@@ -46,6 +54,26 @@ void base_multiply_canonical(std::int32_t* acc, const std::uint16_t* a, const st
 // (`first`) or base_multiply_accumulate_canonical: part of a row.
 void base_multiply_canonical_part(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first,
                                   std::size_t from, std::size_t to);
+// A row in one pass: r = (sum_j a_j o b_j) R^-1 mod q over `count` products
+// (1 <= count <= max_row_products), summed in 32-bit registers as
+// base_multiply_accumulate sums them and reduced once, with no accumulator in
+// memory: r[i] = montgomery_reduce_wide(the lane i that clear_accumulator and
+// count base_multiply_accumulate calls would hold), so |r| < inverse_input_bound,
+// ready for inverse_from_montgomery.
+//   |a_j|, |b_j| <= (q-1)/2.
+inline constexpr std::size_t max_row_products = simd_max_row_products;
+void base_multiply_row(std::int16_t* r, const std::int16_t* const* a, const std::int16_t* const* b, std::size_t count);
+// The same with canonical a_j (values in [0, q)), centred on the way in.
+void base_multiply_row_canonical(std::int16_t* r, const std::uint16_t* const* a, const std::int16_t* const* b,
+                                 std::size_t count);
+// Coefficients [from, to) (multiples of 32) of a row plus an NTT-domain term,
+// in one pass: out = (sum_j a_j o b_j + x) mod q in [0, q), a_j canonical,
+// |x| < 8q (an unreduced forward NTT): the values of
+// base_multiply_canonical_part over the row, then
+// accumulator_plus_to_canonical_part, with no accumulator in memory.
+void base_multiply_row_plus_to_canonical_part(std::uint16_t* out, const std::uint16_t* const* a,
+                                              const std::int16_t* const* b, std::size_t count, const std::int16_t* x,
+                                              std::size_t from, std::size_t to);
 // acc = 0 (256 lanes) in full-width stores, which the first product's loads can read.
 void clear_accumulator(std::int32_t* acc);
 

@@ -37,6 +37,12 @@ struct Kyber<P, M>::KeygenRows {
   // Rows [first, end); the first call caches s^ (cached strategy).
   void encode_rows(unsigned first, unsigned end) {
     if (first == 0) kem.cache_operands(s, s_ops);
+    if constexpr (row_sums_in_one_pass) {
+      if (by_parts()) {  // each row as one part: its products and e^ summed in one pass
+        for (unsigned row = first; row < end; ++row) encode_row_part(row, 0, 256);
+        return;
+      }
+    }
     kem.rows_times(
         a, s, s_ops, RowRange{first, end},
         [&](std::size_t row, const typename M::accumulator& acc) {
@@ -44,6 +50,15 @@ struct Kyber<P, M>::KeygenRows {
         },
         [&](std::size_t row, const KPoly& sum) { byte_encode(ntt(add(sum, e[row])), 12, row_bytes(row), kem.poly_); });
   }
+
+  // Whether the multiplier sums a row's products and e^ in one pass
+  // (ntt_row_sum_coefficients: the SIMD NTT multipliers), not through the accumulator.
+  static constexpr bool row_sums_in_one_pass =
+      requires(std::array<std::uint16_t, 256>& out, std::span<const std::array<std::uint16_t, 256>* const> c,
+               std::span<const typename M::operand> y, const typename M::operand& e_hat) {
+        M::ntt_row_sum_coefficients(out, c, y, e_hat, std::size_t{0}, std::size_t{256});
+        requires M::max_row_products >= k;
+      };
 
   // Whether rows can be computed by parts of their coefficients (the base
   // multiplication is coefficient-wise): where the bridge can, from the cached s^.
@@ -56,9 +71,15 @@ struct Kyber<P, M>::KeygenRows {
         parts.emplace();
         M::transform_unreduced(e[row], parts->e_hat);
       }
-      for (unsigned c = 0; c < k; ++c)
-        M::multiply_canonical(parts->acc, a[k * row + c].coeffs, s_ops[c], c == 0, from, to);
-      M::ntt_sum_coefficients(parts->t_hat.coeffs, parts->acc, parts->e_hat, from, to);
+      if constexpr (row_sums_in_one_pass) {
+        std::array<const std::array<std::uint16_t, 256>*, k> entries;
+        for (unsigned c = 0; c < k; ++c) entries[c] = &a[k * row + c].coeffs;
+        M::ntt_row_sum_coefficients(parts->t_hat.coeffs, entries, s_ops.view(), parts->e_hat, from, to);
+      } else {
+        for (unsigned c = 0; c < k; ++c)
+          M::multiply_canonical(parts->acc, a[k * row + c].coeffs, s_ops[c], c == 0, from, to);
+        M::ntt_sum_coefficients(parts->t_hat.coeffs, parts->acc, parts->e_hat, from, to);
+      }
       byte_encode_12_part(parts->t_hat, from, to, row_bytes(row), kem.poly_);
     }
   }
@@ -123,15 +144,7 @@ void Kyber<P, M>::pke_encrypt(std::span<const std::uint8_t> ek, std::span<const 
   };
   Operands y_ops;
   cache_operands(y, y_ops);
-  rows_times(
-      a_t, y, y_ops, RowRange{0, k},
-      [&](std::size_t row, const typename M::accumulator& acc) {
-        KPoly product(uninitialized);
-        const WipeOnExit wipe_product(product);
-        m_.inverse(acc, product);
-        put_u(row, product);
-      },
-      put_u);
+  rows_inverse(a_t, y, y_ops, RowRange{0, k}, put_u);
   // v = NTT^-1(t^T o y^) + e2 + mu.
   const KPoly t_y = inner_product_ntt(t_hat, y, y_ops);
   const KPoly mu = message_to_poly(msg, poly_);
@@ -151,8 +164,11 @@ void Kyber<P, M>::pke_decrypt(std::span<const std::uint8_t> dk_pke, std::span<co
   const Vector s_hat =
       vector_of([&](unsigned i) { return byte_decode(dk_pke.subspan(P::poly_bytes * i, P::poly_bytes), 12, poly_); });
   const KPoly v = decompress(byte_decode(ct.subspan(P::c1_bytes, P::c2_bytes), P::dv, poly_), P::dv, poly_);
-  // w = v - NTT^-1(s^T o NTT(u)).
-  const KPoly s_u = inner_product_ntt(s_hat, u, {});
+  // w = v - NTT^-1(s^T o NTT(u)); u's operands made first (cached strategy)
+  // where the multiplier takes the row in one pass.
+  Operands u_ops;
+  if constexpr (one_pass_rows) cache_operands(u, u_ops);
+  const KPoly s_u = inner_product_ntt(s_hat, u, u_ops);
   const KPoly w = sub(v, s_u, poly_);
   const WipeOnExit wipe_secrets(s_hat, s_u, w);
   poly_to_message(w, msg, poly_);

@@ -251,14 +251,47 @@ class Kyber {
   }
 
   // sum_j f^_j * v_j in the normal domain, f^ given in the NTT domain (one
-  // row of rows_times).
+  // row of rows_inverse).
   KPoly inner_product_ntt(VectorView f_hat, VectorView v, const Operands& cached) const {
     KPoly sum(uninitialized);  // (the caller's to wipe: returned in place)
-    rows_times(
-        f_hat, v, cached, RowRange{0, 1},
-        [&](std::size_t, const typename M::accumulator& acc) { m_.inverse(acc, sum); },
-        [&](std::size_t, const KPoly& normal) { sum = normal; });
+    rows_inverse(f_hat, v, cached, RowRange{0, 1}, [&](std::size_t, const KPoly& product) { sum = product; });
     return sum;
+  }
+
+  // Whether the multiplier computes a row finished by an inverse in one pass
+  // (the SIMD NTT multipliers: products summed in registers and reduced
+  // once, no accumulator), from canonical entries and v's cached operands.
+  static constexpr bool one_pass_rows =
+      requires(std::span<const std::array<std::uint16_t, 256>* const> c, std::span<const typename M::operand> y,
+               KPoly& out) {
+        M::inverse_of_row_canonical(c, y, out);
+        requires M::max_row_products >= k;
+      };
+
+  // Rows of E v (as rows_times) in the normal domain: put(row, product).
+  template <class Put>
+  void rows_inverse(std::span<const KPoly> entries, VectorView v, const Operands& cached, RowRange rows,
+                    Put&& put) const {
+    KPoly product(uninitialized);
+    const WipeOnExit wipe_product(product);  // (a row with a secret factor)
+    if constexpr (one_pass_rows) {
+      if (strategy_ == Strategy::cached && !cached.empty()) {
+        std::array<const std::array<std::uint16_t, 256>*, k> row;
+        for (std::size_t i = rows.first; i < rows.end; ++i) {
+          for (std::size_t j = 0; j < k; ++j) row[j] = &entries[k * i + j].coeffs;
+          M::inverse_of_row_canonical(row, cached.view(), product);
+          put(i, std::as_const(product));
+        }
+        return;
+      }
+    }
+    rows_times(
+        entries, v, cached, rows,
+        [&](std::size_t row, const typename M::accumulator& acc) {
+          m_.inverse(acc, product);
+          put(row, std::as_const(product));
+        },
+        put);
   }
 
   // K-PKE's products on the shared strategies (module_rows): rows of E v, E
