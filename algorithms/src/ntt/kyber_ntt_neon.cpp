@@ -171,31 +171,39 @@ void inverse_with_scale(std::int16_t* f, std::int16_t scale) {
   store_all(f, v);
 }
 
-// Pairs [pair, pair + 8) (coefficients 2 pair .. 2 pair + 15): even lanes
-// a0 b0 + fqmul(a1, b1) gamma, odd lanes a0 b1 + a1 b0, as the portable lanes.
-// `a` points at coefficient 2 pair; acc and b are whole.
+// The lanes of pairs [pair, pair + 8) of one product x o y (x, y loaded
+// de-interleaved): even a0 b0 + fqmul(a1, b1) gamma, odd a0 b1 + a1 b0, as the
+// portable lanes; lo = pairs pair .. pair + 3.
+struct PairLanes {
+  int32x4_t even_lo, even_hi, odd_lo, odd_hi;
+};
+inline PairLanes pair_products(int16x8x2_t x, int16x8x2_t y, int16x8_t gamma) {
+  const int16x8_t high = montgomery(x.val[1], y.val[1]);
+  return {vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[0])), vget_low_s16(high), vget_low_s16(gamma)),
+          vmlal_high_s16(vmull_high_s16(x.val[0], y.val[0]), high, gamma),
+          vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[1])), vget_low_s16(x.val[1]),
+                    vget_low_s16(y.val[0])),
+          vmlal_high_s16(vmull_high_s16(x.val[0], y.val[1]), x.val[1], y.val[0])};
+}
+// s + t lane by lane, wrapping.
+inline PairLanes wrapping_add(const PairLanes& s, const PairLanes& t) {
+  return {wrapping_add(s.even_lo, t.even_lo), wrapping_add(s.even_hi, t.even_hi), wrapping_add(s.odd_lo, t.odd_lo),
+          wrapping_add(s.odd_hi, t.odd_hi)};
+}
+
+// Pairs [pair, pair + 8) (coefficients 2 pair .. 2 pair + 15) of a o b added
+// into acc (or written, `first`). `a` points at coefficient 2 pair; acc and b are whole.
 inline void base_multiply_pairs(std::int32_t* acc, const std::int16_t* a, const std::int16_t* b, std::size_t pair,
                                 bool first) {
   acc += 2 * pair;
-  b += 2 * pair;
-  const int16x8x2_t x = vld2q_s16(a);
-  const int16x8x2_t y = vld2q_s16(b);
-  const int16x8_t high = montgomery(x.val[1], y.val[1]);
-  const int16x8_t gamma = vld1q_s16(kZetas.gammas + pair);
+  const PairLanes p = pair_products(vld2q_s16(a), vld2q_s16(b + 2 * pair), vld1q_s16(kZetas.gammas + pair));
   const int32x4x2_t zero{{vdupq_n_s32(0), vdupq_n_s32(0)}};
   int32x4x2_t lo = first ? zero : vld2q_s32(acc);
   int32x4x2_t hi = first ? zero : vld2q_s32(acc + 8);
-  const int32x4_t even_lo =
-      vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[0])), vget_low_s16(high), vget_low_s16(gamma));
-  const int32x4_t even_hi = vmlal_high_s16(vmull_high_s16(x.val[0], y.val[0]), high, gamma);
-  const int32x4_t odd_lo = vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[1])), vget_low_s16(x.val[1]),
-                                     vget_low_s16(y.val[0]));
-  const int32x4_t odd_hi = vmlal_high_s16(vmull_high_s16(x.val[0], y.val[1]), x.val[1], y.val[0]);
-  // Wrapping int32 sums, as the portable add_wrapping.
-  lo.val[0] = vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(lo.val[0]), vreinterpretq_u32_s32(even_lo)));
-  lo.val[1] = vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(lo.val[1]), vreinterpretq_u32_s32(odd_lo)));
-  hi.val[0] = vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(hi.val[0]), vreinterpretq_u32_s32(even_hi)));
-  hi.val[1] = vreinterpretq_s32_u32(vaddq_u32(vreinterpretq_u32_s32(hi.val[1]), vreinterpretq_u32_s32(odd_hi)));
+  lo.val[0] = wrapping_add(lo.val[0], p.even_lo);
+  lo.val[1] = wrapping_add(lo.val[1], p.odd_lo);
+  hi.val[0] = wrapping_add(hi.val[0], p.even_hi);
+  hi.val[1] = wrapping_add(hi.val[1], p.odd_hi);
   vst2q_s32(acc, lo);
   vst2q_s32(acc + 8, hi);
 }
@@ -206,29 +214,18 @@ inline int16x8_t centred_of_canonical(int16x8_t x) {
   return vsubq_s16(x, vandq_s16(vreinterpretq_s16_u16(above), vdupq_n_s16(static_cast<std::int16_t>(kQ))));
 }
 
-// The even and odd lane sums of pairs [pair, pair + 8) over count products,
-// as base_multiply_pairs forms them (wrapping): lo = pairs pair..pair+3.
-struct RowSums {
-  int32x4_t even_lo, even_hi, odd_lo, odd_hi;
-};
+// The lanes of pairs [pair, pair + 8) summed over count products (a row).
 template <bool Canonical>
-inline RowSums row_sums(const void* const* a, const std::int16_t* const* b, std::size_t count, std::size_t pair) {
+inline PairLanes row_sums(const void* const* a, const std::int16_t* const* b, std::size_t count, std::size_t pair) {
   const int16x8_t gamma = vld1q_s16(kZetas.gammas + pair);
-  RowSums s{vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0)};
+  PairLanes s{vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0)};
   for (std::size_t j = 0; j < count; ++j) {
     int16x8x2_t x = vld2q_s16(static_cast<const std::int16_t*>(a[j]) + 2 * pair);
     if constexpr (Canonical) {
       x.val[0] = centred_of_canonical(x.val[0]);
       x.val[1] = centred_of_canonical(x.val[1]);
     }
-    const int16x8x2_t y = vld2q_s16(b[j] + 2 * pair);
-    const int16x8_t high = montgomery(x.val[1], y.val[1]);
-    s.even_lo = wrapping_add(s.even_lo, vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[0])),
-                                                  vget_low_s16(high), vget_low_s16(gamma)));
-    s.even_hi = wrapping_add(s.even_hi, vmlal_high_s16(vmull_high_s16(x.val[0], y.val[0]), high, gamma));
-    s.odd_lo = wrapping_add(s.odd_lo, vmlal_s16(vmull_s16(vget_low_s16(x.val[0]), vget_low_s16(y.val[1])),
-                                                vget_low_s16(x.val[1]), vget_low_s16(y.val[0])));
-    s.odd_hi = wrapping_add(s.odd_hi, vmlal_high_s16(vmull_high_s16(x.val[0], y.val[1]), x.val[1], y.val[0]));
+    s = wrapping_add(s, pair_products(x, vld2q_s16(b[j] + 2 * pair), gamma));
   }
   return s;
 }
@@ -242,18 +239,15 @@ inline int16x8_t reduced(int32x4_t lo, int32x4_t hi) {
 template <bool Canonical>
 inline void multiply_row_pairs(std::int16_t* r, const void* const* a, const std::int16_t* const* b, std::size_t count,
                                std::size_t pair) {
-  const RowSums s = row_sums<Canonical>(a, b, count, pair);
-  vst2q_s16(r + 2 * pair, int16x8x2_t{{reduced(s.even_lo, s.even_hi), reduced(s.odd_lo, s.odd_hi)}});
+  const PairLanes s = row_sums<Canonical>(a, b, count, pair);
+  // (named first: clang's vst2q is a macro, which a braced list's commas would split)
+  const int16x8x2_t out{{reduced(s.even_lo, s.even_hi), reduced(s.odd_lo, s.odd_hi)}};
+  vst2q_s16(r + 2 * pair, out);
 }
 
 // Centred copies of 16 canonical coefficients.
 inline void centre16(std::int16_t* out, const std::uint16_t* c) {
-  const int16x8_t half = vdupq_n_s16(static_cast<std::int16_t>(kQ / 2));
-  for (int i = 0; i < 16; i += 8) {
-    const int16x8_t x = vreinterpretq_s16_u16(vld1q_u16(c + i));
-    const int16x8_t above = vreinterpretq_s16_u16(vcgtq_s16(x, half));
-    vst1q_s16(out + i, vsubq_s16(x, vandq_s16(above, vdupq_n_s16(static_cast<std::int16_t>(kQ)))));
-  }
+  for (int i = 0; i < 16; i += 8) vst1q_s16(out + i, centred_of_canonical(vreinterpretq_s16_u16(vld1q_u16(c + i))));
 }
 
 void canonical_rows(std::int32_t* acc, const std::uint16_t* a, const std::int16_t* b, bool first, std::size_t from,
@@ -351,14 +345,14 @@ void base_multiply_row_plus_to_canonical_part(std::uint16_t* out, const std::uin
     return canonical_of_centred(montgomery(reduced(lo, hi), kR2));
   };
   for (std::size_t pair = from / 2; pair < to / 2; pair += 8) {
-    RowSums s = row_sums<true>(reinterpret_cast<const void* const*>(a), b, count, pair);
+    PairLanes s = row_sums<true>(reinterpret_cast<const void* const*>(a), b, count, pair);
     const int16x8x2_t e = vld2q_s16(x + 2 * pair);
     s.even_lo = wrapping_add(s.even_lo, vmovl_s16(vget_low_s16(e.val[0])));
     s.even_hi = wrapping_add(s.even_hi, vmovl_high_s16(e.val[0]));
     s.odd_lo = wrapping_add(s.odd_lo, vmovl_s16(vget_low_s16(e.val[1])));
     s.odd_hi = wrapping_add(s.odd_hi, vmovl_high_s16(e.val[1]));
-    vst2q_u16(out + 2 * pair,
-              uint16x8x2_t{{times_r_canonical(s.even_lo, s.even_hi), times_r_canonical(s.odd_lo, s.odd_hi)}});
+    const uint16x8x2_t sums{{times_r_canonical(s.even_lo, s.even_hi), times_r_canonical(s.odd_lo, s.odd_hi)}};
+    vst2q_u16(out + 2 * pair, sums);
   }
 }
 

@@ -119,36 +119,44 @@ void KyberNttSimdMultiplier<I>::inverse(const accumulator& acc, Poly<KyberRing>&
 }
 
 namespace {
-// The operands' coefficients as the row kernels take them, checked against
-// the kernels' limit (a public count: the rank).
+// A row's factors as the row kernels take them: the coefficients of each
+// first factor (coefficients_of(j)) and of each operand y_j, their number
+// checked against the kernels' limit (a public count: the rank).
 template <class T>
-std::array<const T*, kyber_ntt::simd_max_row_products> row_pointers(std::size_t count, auto&& coefficients_of) {
+struct RowFactors {
+  std::array<const T*, kyber_ntt::simd_max_row_products> a{};
+  std::array<const std::int16_t*, kyber_ntt::simd_max_row_products> b{};
+  std::size_t count = 0;
+};
+template <class T, class Operand>
+RowFactors<T> row_factors(std::size_t count, std::span<const Operand> y, auto&& coefficients_of) {
+  if (count != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
   if (count == 0 || count > kyber_ntt::simd_max_row_products)
     throw std::invalid_argument("ntt: a row of " + std::to_string(count) + " products (1 to " +
                                 std::to_string(kyber_ntt::simd_max_row_products) + " in one pass)");
-  std::array<const T*, kyber_ntt::simd_max_row_products> p{};
-  for (std::size_t j = 0; j < count; ++j) p[j] = coefficients_of(j);
-  return p;
+  RowFactors<T> f;
+  f.count = count;
+  for (std::size_t j = 0; j < count; ++j) {
+    f.a[j] = coefficients_of(j);
+    f.b[j] = y[j].data.data();
+  }
+  return f;
 }
 }  // namespace
 
 template <Isa I>
 void KyberNttSimdMultiplier<I>::inverse_of_row(std::span<const operand> x, std::span<const operand> y,
                                                Poly<KyberRing>& out) {
-  if (x.size() != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
-  const auto a = row_pointers<std::int16_t>(x.size(), [&](std::size_t j) { return x[j].data.data(); });
-  const auto b = row_pointers<std::int16_t>(y.size(), [&](std::size_t j) { return y[j].data.data(); });
-  kernels<I>.base_multiply_row(as_int16(out), a.data(), b.data(), x.size());         // carries R^-1 ...
+  const auto f = row_factors<std::int16_t>(x.size(), y, [&](std::size_t j) { return x[j].data.data(); });
+  kernels<I>.base_multiply_row(as_int16(out), f.a.data(), f.b.data(), f.count);       // carries R^-1 ...
   kernels<I>.inverse_from_montgomery_to_canonical(out.coeffs.data(), as_int16(out));  // ... which this removes
 }
 
 template <Isa I>
 void KyberNttSimdMultiplier<I>::inverse_of_row_canonical(std::span<const std::array<std::uint16_t, 256>* const> c,
                                                          std::span<const operand> y, Poly<KyberRing>& out) {
-  if (c.size() != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
-  const auto a = row_pointers<std::uint16_t>(c.size(), [&](std::size_t j) { return c[j]->data(); });
-  const auto b = row_pointers<std::int16_t>(y.size(), [&](std::size_t j) { return y[j].data.data(); });
-  kernels<I>.base_multiply_row_canonical(as_int16(out), a.data(), b.data(), c.size());
+  const auto f = row_factors<std::uint16_t>(c.size(), y, [&](std::size_t j) { return c[j]->data(); });
+  kernels<I>.base_multiply_row_canonical(as_int16(out), f.a.data(), f.b.data(), f.count);
   kernels<I>.inverse_from_montgomery_to_canonical(out.coeffs.data(), as_int16(out));
 }
 
@@ -158,10 +166,8 @@ void KyberNttSimdMultiplier<I>::ntt_row_sum_coefficients(std::array<std::uint16_
                                                          std::span<const operand> y, const operand& e_hat,
                                                          std::size_t from, std::size_t to) {
   assert(from <= to && to <= 256 && from % 32 == 0 && to % 32 == 0);
-  if (c.size() != y.size()) throw std::invalid_argument("ntt: a row's factors differ in number");
-  const auto a = row_pointers<std::uint16_t>(c.size(), [&](std::size_t j) { return c[j]->data(); });
-  const auto b = row_pointers<std::int16_t>(y.size(), [&](std::size_t j) { return y[j].data.data(); });
-  kernels<I>.base_multiply_row_plus_to_canonical_part(out.data(), a.data(), b.data(), c.size(), e_hat.data.data(),
+  const auto f = row_factors<std::uint16_t>(c.size(), y, [&](std::size_t j) { return c[j]->data(); });
+  kernels<I>.base_multiply_row_plus_to_canonical_part(out.data(), f.a.data(), f.b.data(), f.count, e_hat.data.data(),
                                                       from, to);
 }
 
