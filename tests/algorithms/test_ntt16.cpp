@@ -237,6 +237,23 @@ void check_kernels(Forward forward_kernel, Inverse inverse_kernel, Mac mac_kerne
       inverse_kernel(k, sacc, out);
       CHECK(std::equal(out, out + 256, pacc));
     }
+  // The forward's centred lift for every power-of-two q it accepts (the
+  // kernels read it off a's low log2 q bits): q/2 - 1, q/2, q - 1, 0 and random.
+  for (std::uint32_t q = 2; q <= 8192; q *= 2) {
+    INFO("q " << q);
+    std::uint16_t a[256];
+    for (std::size_t i = 0; i < 256; ++i) {
+      const std::uint32_t edge[] = {q / 2 - 1, q / 2, q - 1, 0};
+      a[i] = static_cast<std::uint16_t>(i < 4 ? edge[i] : rng() % q);
+    }
+    std::int16_t pa[256], sa[256];
+    lift_centred(a, pa, static_cast<std::uint16_t>(q), 256);
+    forward<ntt_tally::Uncounted>(0, pa);
+    forward_kernel(0, a, static_cast<std::uint16_t>(q), sa);
+    bool same = true;
+    for (std::size_t s = 0; s < 256; ++s) same = same && sa[s] == pa[order.layout[s]];
+    CHECK(same);
+  }
   // The CRT on the inverse outputs' extremes and random values, both prime counts.
   std::int16_t r[3 * 256];
   for (std::size_t i = 0; i < 3 * 256; ++i) {

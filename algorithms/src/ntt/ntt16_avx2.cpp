@@ -26,7 +26,10 @@ constexpr std::size_t W = lanes;
 [[gnu::always_inline]] inline V sub(V a, V b) { return _mm256_sub_epi16(a, b); }
 [[gnu::always_inline]] inline V mullo(V a, V b) { return _mm256_mullo_epi16(a, b); }
 [[gnu::always_inline]] inline V and_bits(V a, V b) { return _mm256_and_si256(a, b); }
-[[gnu::always_inline]] inline V greater(V a, V b) { return _mm256_cmpgt_epi16(a, b); }
+[[gnu::always_inline]] inline V signed_low_bits(V a, int bits) {
+  const __m128i s = _mm_cvtsi32_si128(16 - bits);
+  return _mm256_sra_epi16(_mm256_sll_epi16(a, s), s);
+}
 [[gnu::always_inline]] inline V high_difference(V a, V c, V t, V p) {
   return sub(_mm256_mulhi_epi16(a, c), _mm256_mulhi_epi16(t, p));
 }

@@ -31,7 +31,10 @@ constexpr std::size_t W = lanes;
 [[gnu::always_inline]] inline V sub(V a, V b) { return _mm512_sub_epi16(a, b); }
 [[gnu::always_inline]] inline V mullo(V a, V b) { return _mm512_mullo_epi16(a, b); }
 [[gnu::always_inline]] inline V and_bits(V a, V b) { return _mm512_and_si512(a, b); }
-[[gnu::always_inline]] inline V greater(V a, V b) { return _mm512_movm_epi16(_mm512_cmpgt_epi16_mask(a, b)); }
+[[gnu::always_inline]] inline V signed_low_bits(V a, int bits) {
+  const __m128i s = _mm_cvtsi32_si128(16 - bits);
+  return _mm512_sra_epi16(_mm512_sll_epi16(a, s), s);
+}
 [[gnu::always_inline]] inline V high_difference(V a, V c, V t, V p) {
   return sub(_mm512_mulhi_epi16(a, c), _mm512_mulhi_epi16(t, p));
 }

@@ -29,7 +29,11 @@ constexpr std::size_t W = lanes;
 [[gnu::always_inline]] inline V sub(V a, V b) { return vsubq_s16(a, b); }
 [[gnu::always_inline]] inline V mullo(V a, V b) { return vmulq_s16(a, b); }
 [[gnu::always_inline]] inline V and_bits(V a, V b) { return vandq_s16(a, b); }
-[[gnu::always_inline]] inline V greater(V a, V b) { return vreinterpretq_s16_u16(vcgtq_s16(a, b)); }
+// (a left shift by a negative count is the arithmetic right shift)
+[[gnu::always_inline]] inline V signed_low_bits(V a, int bits) {
+  const V s = vdupq_n_s16(static_cast<std::int16_t>(16 - bits));
+  return vshlq_s16(vshlq_s16(a, s), vnegq_s16(s));
+}
 [[gnu::always_inline]] inline V high_difference(V a, V c, V t, V p) {
   return vhsubq_s16(vqdmulhq_s16(a, c), vqdmulhq_s16(t, p));
 }

@@ -1,8 +1,8 @@
 // The "ntt16" kernels (ntt16_kernels.hpp) written once for every register
 // width: ntt16_avx2.cpp (16 lanes) and ntt16_avx512.cpp (32) define the
 // vector steps, then include this file inside their namespace:
-//   V, W; load, store, set1; add, sub, mullo, and_bits, greater (signed
-//   compare, all ones where a > b) (16-bit lanes); high_difference(a, c, t,
+//   V, W; load, store, set1; add, sub, mullo, and_bits, signed_low_bits(a,
+//   k) (the low k bits of each lane as a two's-complement value) (16-bit lanes); high_difference(a, c, t,
 //   p) = floor(a c / 2^16) - floor(t p / 2^16) where a c = t p mod 2^16;
 //   barrett_quotient(a, v) = round(floor(a v / 2^16) / 2^10); exchange<len>(x, y) for len = W/2, ..., 1
 //   (ntt16_primes.hpp, SimdOrder, says what it does); opaque(v).
@@ -20,6 +20,10 @@ using namespace ::pqmul::ntt16;
 [[gnu::always_inline]] inline V fqmul_var(V a, V b, V qinv, V p) {
   return opaque(high_difference(a, b, mullo(mullo(a, b), qinv), p));
 }
+// The prime in a register the compiler cannot see into: a low product by
+// the constant p would otherwise become shifts and additions (more
+// instructions than the one multiply).
+[[gnu::always_inline]] inline V modulus(std::int32_t p) { return opaque(set1(static_cast<std::int16_t>(p))); }
 [[gnu::always_inline]] inline V barrett(V a, V v, V p) { return opaque(sub(a, mullo(barrett_quotient(a, v), p))); }
 
 constexpr std::size_t kRegisters = kLength / W;
@@ -53,6 +57,39 @@ consteval LaneTwiddles make_lane_twiddles() {
 template <std::size_t P>
 constexpr LaneTwiddles lane_twiddles = make_lane_twiddles<P>();
 
+// Per prime: the twiddles of the layers between registers (k < 2^layers),
+// each broadcast to a register's width in memory. Read as an operand of the
+// product, a twiddle costs no broadcast, and the compiler does not turn a
+// low product by a constant into shifts and subtractions.
+constexpr std::size_t kOuterTwiddles = std::size_t{1} << (kLayers - kInPair);
+struct OuterTwiddles {
+  alignas(64) std::int16_t forward[kOuterTwiddles][2][W];  // [k][0] = zeta_k, [1] = zeta_k p^-1
+  alignas(64) std::int16_t inverse[kOuterTwiddles][2][W];
+};
+template <std::size_t P>
+consteval OuterTwiddles make_outer_twiddles() {
+  const PrimeConstants& c = kPrime[P];
+  OuterTwiddles t{};
+  for (std::size_t k = 1; k < kOuterTwiddles; ++k)
+    for (std::size_t l = 0; l < W; ++l) {
+      t.forward[k][0][l] = c.zeta[k];
+      t.forward[k][1][l] = c.zeta_qinv[k];
+      t.inverse[k][0][l] = c.zeta_inverse[k];
+      t.inverse[k][1][l] = c.zeta_inverse_qinv[k];
+    }
+  return t;
+}
+template <std::size_t P>
+constexpr OuterTwiddles outer_twiddles_table = make_outer_twiddles<P>();
+// The table through a pointer the compiler cannot follow, so the reads stay
+// reads (of a known constant it would make a broadcast again).
+template <std::size_t P>
+[[gnu::always_inline]] inline const OuterTwiddles& outer_twiddles() {
+  const OuterTwiddles* t = &outer_twiddles_table<P>;
+  __asm__("" : "+r"(t));
+  return *t;
+}
+
 template <std::size_t len>
 [[gnu::always_inline]] inline void exchange_before(V& x, V& y) {
   if constexpr (len < W) exchange<len>(x, y);
@@ -60,18 +97,17 @@ template <std::size_t len>
 
 // Forward layers of length 128 .. 2W between registers, all registers at
 // once, on the centred lift of the canonical a (as ntt16::lift_centred: a
-// above q/2 - 1 stands for a - q).
+// above q/2 - 1 stands for a - q, i.e. a's low log2(q) bits read as signed).
 template <std::size_t P>
 [[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
-  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
-  const V qv = set1(static_cast<std::int16_t>(q)), half_less_one = set1(static_cast<std::int16_t>(q / 2 - 1));
+  const V p = modulus(c.p), v = set1(c.barrett_v);
+  const int bits = std::countr_zero(q);
+  const OuterTwiddles& tw = outer_twiddles<P>();
   V r[kRegisters];
 #pragma GCC unroll 32
-  for (std::size_t i = 0; i < kRegisters; ++i) {
-    const V x = load(reinterpret_cast<const std::int16_t*>(a) + W * i);
-    r[i] = sub(x, and_bits(greater(x, half_less_one), qv));
-  }
+  for (std::size_t i = 0; i < kRegisters; ++i)
+    r[i] = signed_low_bits(load(reinterpret_cast<const std::int16_t*>(a) + W * i), bits);
   [&]<std::size_t... L>(std::index_sequence<L...>) {
     (
         [&] {
@@ -85,7 +121,8 @@ template <std::size_t P>
             for (std::size_t i = 0; i < kRegisters; ++i)
               if ((i / d) % 2 == 0) {
                 const std::size_t k = kLength / (2 * len) + i * W / (2 * len);
-                const V t = fqmul(r[i + d], set1(c.zeta[k]), set1(c.zeta_qinv[k]), p);
+                const auto& z = tw.forward[k];
+                const V t = fqmul(r[i + d], load(z[0]), load(z[1]), p);
                 r[i + d] = sub(r[i], t);
                 r[i] = add(r[i], t);
               }
@@ -103,7 +140,7 @@ template <std::size_t P>
 [[gnu::always_inline]] inline void forward_inner(std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
   const auto& t = lane_twiddles<P>.forward;
-  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  const V p = modulus(c.p), v = set1(c.barrett_v);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) x[j] = load(f + 2 * W * j), y[j] = load(f + 2 * W * j + W);
@@ -136,7 +173,7 @@ template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_inner(const std::int16_t* in, std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
   const auto& t = lane_twiddles<P>.inverse;
-  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  const V p = modulus(c.p), v = set1(c.barrett_v);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) {
@@ -169,7 +206,8 @@ template <std::size_t P>
 template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
-  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v);
+  const V p = modulus(c.p), v = set1(c.barrett_v);
+  const OuterTwiddles& tw = outer_twiddles<P>();
   V r[kRegisters];
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters; ++i) r[i] = load(f + W * i);
@@ -183,7 +221,8 @@ template <std::size_t P>
               if ((i / d) % 2 == 0) {
                 const std::size_t k = kLength / (2 * len) + i * W / (2 * len);
                 const V s = add(r[i], r[i + d]);
-                r[i + d] = fqmul(sub(r[i], r[i + d]), set1(c.zeta_inverse[k]), set1(c.zeta_inverse_qinv[k]), p);
+                const auto& z = tw.inverse[k];
+                r[i + d] = fqmul(sub(r[i], r[i + d]), load(z[0]), load(z[1]), p);
                 if constexpr (kPrime[P].reduce_sums_after_inverse[std::bit_width(len)])
                   r[i] = barrett(s, v, p);
                 else
@@ -194,7 +233,9 @@ template <std::size_t P>
         ...);
   }
   (std::make_index_sequence<8>{});
-  const V s = set1(c.scale), sq = set1(c.scale_qinv), z = set1(c.last_zeta_scaled), zq = set1(c.last_zeta_scaled_qinv);
+  // (opaque: the low products by sq and zq would become shifts, as in modulus)
+  const V s = set1(c.scale), sq = opaque(set1(c.scale_qinv)), z = set1(c.last_zeta_scaled),
+          zq = opaque(set1(c.last_zeta_scaled_qinv));
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters / 2; ++i) {
     const V a = r[i], b = r[i + kRegisters / 2];
@@ -218,7 +259,7 @@ void inverse_prime(const std::int16_t* in, std::int16_t* f) {
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
   const PrimeConstants& c = kPrime[P];
-  const V p = set1(static_cast<std::int16_t>(c.p)), v = set1(c.barrett_v), qinv = set1(c.qinv);
+  const V p = modulus(c.p), v = set1(c.barrett_v), qinv = opaque(set1(c.qinv));  // (as in modulus)
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < kLength; i += W) {
     const V r = fqmul_var(load(x + i), load(y + i), qinv, p);
@@ -280,7 +321,7 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 
 void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) {
   const V p1 = set1(static_cast<std::int16_t>(kPrimes[1])), p2 = set1(static_cast<std::int16_t>(kPrimes[2]));
-  const V p0 = set1(static_cast<std::int16_t>(kPrimes[0])), mask = set1(static_cast<std::int16_t>(q_mask));
+  const V p0 = modulus(kPrimes[0]), mask = set1(static_cast<std::int16_t>(q_mask));
   const V c1 = set1(kCrt.p0_inverse), c1q = set1(kCrt.p0_inverse_qinv);
   const V c2 = set1(kCrt.p0_mod_p2), c2q = set1(kCrt.p0_mod_p2_qinv);
   const V c3 = set1(kCrt.p01_inverse), c3q = set1(kCrt.p01_inverse_qinv), p01 = set1(kCrt.p01_low);

@@ -96,7 +96,9 @@ class TransformedVector {
   TransformedVector(TransformedVector&&) noexcept = default;
   TransformedVector& operator=(TransformedVector&&) noexcept = default;
   ~TransformedVector() {  // (a scheme's secret vector, transformed)
-    if constexpr (plain) wipe_bytes(inline_.data(), (items_.empty() ? count_ : 0) * sizeof(operand));
+    // Each operand as it says (ntt16's clear only the residue rows written).
+    if constexpr (plain)
+      for (std::size_t i = 0; i < (items_.empty() ? count_ : 0); ++i) wipe(inline_[i]);
     wipe(items_);
   }
 
