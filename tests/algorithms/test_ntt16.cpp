@@ -263,7 +263,11 @@ void check_kernels(Forward forward_kernel, Inverse inverse_kernel, Mac mac_kerne
   for (std::size_t primes : {2, 3}) {
     std::uint16_t portable_out[256], kernel_out[256];
     crt<ntt_tally::Uncounted>(primes, r, portable_out, 8191, 256);
-    crt_kernel(primes, r, kernel_out, std::uint16_t{8191});
+    crt_kernel(primes, r, r + 256, kernel_out, std::uint16_t{8191});
+    CHECK(std::equal(kernel_out, kernel_out + 256, portable_out));
+    // In place: prime 0's row in the output's own storage, as the multiplier keeps it.
+    std::copy_n(r, 256, reinterpret_cast<std::int16_t*>(kernel_out));
+    crt_kernel(primes, reinterpret_cast<const std::int16_t*>(kernel_out), r + 256, kernel_out, std::uint16_t{8191});
     CHECK(std::equal(kernel_out, kernel_out + 256, portable_out));
   }
 }

@@ -3,6 +3,7 @@
 // are checked around each call.
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 
+#include <array>
 #include <span>
 #include <stdexcept>
 
@@ -67,20 +68,21 @@ void Ntt16Simd<R>::multiply_accumulate(accumulator& acc, const operand& x, const
 
 template <RingDescription R>
 void Ntt16Simd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
-  // Out of place (the accumulator stays); only the rows in use are written
-  // (a configuration has two or three primes).
-  ntt16::Residues r;
-  const std::span<std::int16_t> used(r.data(), config().primes * ntt16::kLength);
-  const auto row = [&](std::size_t k) {
-    std::int16_t* f = r.data() + k * ntt16::kLength;
+  // Out of place (the accumulator stays). Prime 0's residues go to out's own
+  // storage, which the CRT then overwrites in place; only the other rows in
+  // use (one or two) need scratch, cleared after.
+  std::array<std::int16_t, (ntt16::kMaxPrimes - 1) * ntt16::kLength> rest;
+  const std::span<std::int16_t> used(rest.data(), (config().primes - 1) * ntt16::kLength);
+  auto* first = reinterpret_cast<std::int16_t*>(out.coeffs.data());
+  const auto row = [&](std::size_t k, std::int16_t* f) {
     kernels_->inverse(k, acc.data.row(k), f);
     PQMUL_KERNEL_BOUND("ntt16::inverse", "output", f, ntt16::kLength, -ntt16::kPrime[k].inverse_output_bound,
                        ntt16::kPrime[k].inverse_output_bound);
   };
-  row(0);
-  row(1);
-  if (config().primes == 3) row(2);
-  kernels_->crt(config().primes, r.data(), out.coeffs.data(), R::q - 1);
+  row(0, first);
+  row(1, rest.data());
+  if (config().primes == 3) row(2, rest.data() + ntt16::kLength);
+  kernels_->crt(config().primes, first, rest.data(), out.coeffs.data(), R::q - 1);
   wipe(used);
 }
 

@@ -319,7 +319,8 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
   }
 }
 
-void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) {
+void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
+         std::uint16_t q_mask) {
   const V p1 = set1(static_cast<std::int16_t>(kPrimes[1])), p2 = set1(static_cast<std::int16_t>(kPrimes[2]));
   const V p0 = modulus(kPrimes[0]), mask = set1(static_cast<std::int16_t>(q_mask));
   const V c1 = set1(kCrt.p0_inverse), c1q = set1(kCrt.p0_inverse_qinv);
@@ -327,10 +328,10 @@ void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uin
   const V c3 = set1(kCrt.p01_inverse), c3q = set1(kCrt.p01_inverse_qinv), p01 = set1(kCrt.p01_low);
   auto* o = reinterpret_cast<std::int16_t*>(out);
   for (std::size_t i = 0; i < kLength; i += W) {
-    const V r0 = load(r + i), u1 = fqmul(sub(load(r + kLength + i), r0), c1, c1q, p1);
-    V x = add(r0, mullo(u1, p0));
+    const V x0 = load(r0 + i), u1 = fqmul(sub(load(rest + i), x0), c1, c1q, p1);
+    V x = add(x0, mullo(u1, p0));
     if (primes == 3) {
-      const V w = sub(sub(load(r + 2 * kLength + i), r0), fqmul(u1, c2, c2q, p2));
+      const V w = sub(sub(load(rest + kLength + i), x0), fqmul(u1, c2, c2q, p2));
       x = add(x, mullo(fqmul(w, c3, c3q, p2), p01));
     }
     store(o + i, and_bits(x, mask));

@@ -20,7 +20,7 @@ struct KernelSet {
   void (*forward)(std::size_t, const std::uint16_t*, std::uint16_t, std::int16_t*);
   void (*inverse)(std::size_t, const std::int16_t*, std::int16_t*);
   void (*multiply_accumulate)(std::size_t, std::int16_t*, const std::int16_t*, const std::int16_t*, Step);
-  void (*crt)(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t);
+  void (*crt)(std::size_t, const std::int16_t*, const std::int16_t*, std::uint16_t*, std::uint16_t);
 };
 // The ISAs with kernels in this build (avx2 and avx512 on x86-64, neon on AArch64).
 std::vector<Isa> kernel_isas();

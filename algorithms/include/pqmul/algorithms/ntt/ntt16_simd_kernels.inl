@@ -8,5 +8,7 @@ void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::in
 void inverse(std::size_t prime, const std::int16_t* in, std::int16_t* f);
 // The portable multiply_accumulate's step, in any slot order.
 void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, Step step);
-// As the portable crt with n = 256.
-void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask);
+// As the portable crt with n = 256, prime 0's row at r0 and the others'
+// (prime-major) at rest; r0 may be out's own storage (read before written).
+void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
+         std::uint16_t q_mask);
