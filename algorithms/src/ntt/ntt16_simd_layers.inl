@@ -2,8 +2,9 @@
 // width: ntt16_avx2.cpp (16 lanes) and ntt16_avx512.cpp (32) define the
 // vector steps, then include this file inside their namespace:
 //   V, W; load, store, set1; add, sub, mullo, and_bits, signed_low_bits(a,
-//   k) (the low k bits of each lane as a two's-complement value) (16-bit lanes); high_difference(a, c, t,
-//   p) = floor(a c / 2^16) - floor(t p / 2^16) where a c = t p mod 2^16;
+//   k) (the low k bits of each lane as a two's-complement value) (16-bit
+//   lanes); high_difference(a, c, t, p) = floor(a c / 2^16) - floor(t p /
+//   2^16) where a c = t p mod 2^16;
 //   barrett_quotient(a, v) = round(floor(a v / 2^16) / 2^10); exchange<len>(x, y) for len = W/2, ..., 1
 //   (ntt16_primes.hpp, SimdOrder, says what it does); opaque(v).
 // Every lane value equals the portable code's (ntt16.cpp): the same fqmul,
@@ -20,10 +21,10 @@ using namespace ::pqmul::ntt16;
 [[gnu::always_inline]] inline V fqmul_var(V a, V b, V qinv, V p) {
   return opaque(high_difference(a, b, mullo(mullo(a, b), qinv), p));
 }
-// The prime in a register the compiler cannot see into: a low product by
-// the constant p would otherwise become shifts and additions (more
-// instructions than the one multiply).
-[[gnu::always_inline]] inline V modulus(std::int32_t p) { return opaque(set1(static_cast<std::int16_t>(p))); }
+// A constant in a register the compiler cannot see into (the prime, a
+// Montgomery factor p^-1): a low product by a known constant would become
+// shifts and additions, more instructions than the one multiply.
+[[gnu::always_inline]] inline V unfolded(std::int32_t c) { return opaque(set1(static_cast<std::int16_t>(c))); }
 [[gnu::always_inline]] inline V barrett(V a, V v, V p) { return opaque(sub(a, mullo(barrett_quotient(a, v), p))); }
 
 constexpr std::size_t kRegisters = kLength / W;
@@ -101,7 +102,7 @@ template <std::size_t len>
 template <std::size_t P>
 [[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
-  const V p = modulus(c.p), v = set1(c.barrett_v);
+  const V p = unfolded(c.p), v = set1(c.barrett_v);
   const int bits = std::countr_zero(q);
   const OuterTwiddles& tw = outer_twiddles<P>();
   V r[kRegisters];
@@ -140,7 +141,7 @@ template <std::size_t P>
 [[gnu::always_inline]] inline void forward_inner(std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
   const auto& t = lane_twiddles<P>.forward;
-  const V p = modulus(c.p), v = set1(c.barrett_v);
+  const V p = unfolded(c.p), v = set1(c.barrett_v);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) x[j] = load(f + 2 * W * j), y[j] = load(f + 2 * W * j + W);
@@ -173,7 +174,7 @@ template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_inner(const std::int16_t* in, std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
   const auto& t = lane_twiddles<P>.inverse;
-  const V p = modulus(c.p), v = set1(c.barrett_v);
+  const V p = unfolded(c.p), v = set1(c.barrett_v);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) {
@@ -206,7 +207,7 @@ template <std::size_t P>
 template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
-  const V p = modulus(c.p), v = set1(c.barrett_v);
+  const V p = unfolded(c.p), v = set1(c.barrett_v);
   const OuterTwiddles& tw = outer_twiddles<P>();
   V r[kRegisters];
 #pragma GCC unroll 32
@@ -233,9 +234,8 @@ template <std::size_t P>
         ...);
   }
   (std::make_index_sequence<8>{});
-  // (opaque: the low products by sq and zq would become shifts, as in modulus)
-  const V s = set1(c.scale), sq = opaque(set1(c.scale_qinv)), z = set1(c.last_zeta_scaled),
-          zq = opaque(set1(c.last_zeta_scaled_qinv));
+  const V s = set1(c.scale), sq = unfolded(c.scale_qinv), z = set1(c.last_zeta_scaled),
+          zq = unfolded(c.last_zeta_scaled_qinv);
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters / 2; ++i) {
     const V a = r[i], b = r[i + kRegisters / 2];
@@ -259,7 +259,7 @@ void inverse_prime(const std::int16_t* in, std::int16_t* f) {
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
   const PrimeConstants& c = kPrime[P];
-  const V p = modulus(c.p), v = set1(c.barrett_v), qinv = opaque(set1(c.qinv));  // (as in modulus)
+  const V p = unfolded(c.p), v = set1(c.barrett_v), qinv = unfolded(c.qinv);
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < kLength; i += W) {
     const V r = fqmul_var(load(x + i), load(y + i), qinv, p);
@@ -322,7 +322,7 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
          std::uint16_t q_mask) {
   const V p1 = set1(static_cast<std::int16_t>(kPrimes[1])), p2 = set1(static_cast<std::int16_t>(kPrimes[2]));
-  const V p0 = modulus(kPrimes[0]), mask = set1(static_cast<std::int16_t>(q_mask));
+  const V p0 = unfolded(kPrimes[0]), mask = set1(static_cast<std::int16_t>(q_mask));
   const V c1 = set1(kCrt.p0_inverse), c1q = set1(kCrt.p0_inverse_qinv);
   const V c2 = set1(kCrt.p0_mod_p2), c2q = set1(kCrt.p0_mod_p2_qinv);
   const V c3 = set1(kCrt.p01_inverse), c3q = set1(kCrt.p01_inverse_qinv), p01 = set1(kCrt.p01_low);
