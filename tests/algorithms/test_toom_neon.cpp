@@ -59,6 +59,12 @@ void check_ring() {
     steps.interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q),
                       out.data());
     for (std::size_t i = 0; i < r.n; ++i) REQUIRE(out[i] == 2 * want[i] % r.q);
+    // A first product stored over whatever the accumulator held.
+    std::fill_n(acc.data(), m.accumulator_values, std::int16_t{-1});
+    steps.multiply(acc.data(), x.data(), y.data(), m.blocks);
+    steps.interpolate(acc.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, static_cast<std::uint16_t>(r.q),
+                      out.data());
+    REQUIRE(std::equal(want.begin(), want.end(), out.begin()));
     // One product with interpolation fused, modulo another power of two.
     steps.multiply_interpolate(x.data(), y.data(), m.blocks, r.n, r.wrap == Wrap::negacyclic, 1024, out.data());
     for (std::size_t i = 0; i < r.n; ++i) REQUIRE(out[i] == want[i] % 1024);

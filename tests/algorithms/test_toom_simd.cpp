@@ -324,6 +324,39 @@ void check_ring_products() {
       std::vector<std::uint16_t> twice(r.n);
       for (std::size_t i = 0; i < r.n; ++i) twice[i] = static_cast<std::uint16_t>(2 * want[i] % r.q);
       CHECK(out == twice);
+      // multiply: a first product stored, every value of the accumulator
+      // written (the bytes it held before make no difference), equal to a
+      // zeroed accumulator and multiply_accumulate.
+      for (std::int16_t fill : {std::int16_t{0}, std::int16_t{-1}, std::int16_t{0x5a5a}}) {
+        Aligned fresh(m.accumulator_values), zeroed(m.accumulator_values);
+        std::fill_n(fresh.data(), m.accumulator_values, fill);
+        std::fill_n(zeroed.data(), m.accumulator_values, 0);
+        steps.multiply(fresh.data(), x.data(), y.data(), m.blocks);
+        steps.multiply_accumulate(zeroed.data(), x.data(), y.data(), m.blocks);
+        CHECK(std::equal(fresh.data(), fresh.data() + m.accumulator_values, zeroed.data()));
+      }
+      // Through the multiplier: clear() only marks the accumulator; a cleared
+      // one inverts to zero, and its next product is stored, not added.
+      auto mac = m.make_accumulator();
+      Poly<R> sum;
+      m.clear(mac);
+      m.inverse(mac, sum);
+      CHECK(std::all_of(sum.coeffs.begin(), sum.coeffs.end(), [](std::uint16_t c) { return c == 0; }));
+      Poly<R> px, py;
+      std::copy(a.begin(), a.end(), px.coeffs.begin());
+      std::copy(b.begin(), b.end(), py.coeffs.begin());
+      auto ox = m.make_operand(), oy = m.make_operand();
+      m.transform(px, ox);
+      m.transform(py, oy);
+      for (int round = 0; round < 2; ++round) {  // (the second after a product: clear again)
+        m.clear(mac);
+        m.multiply_accumulate(mac, ox, oy);
+        m.inverse(mac, sum);
+        CHECK(std::equal(want.begin(), want.end(), sum.coeffs.begin()));
+      }
+      m.multiply_accumulate(mac, ox, oy);
+      m.inverse(mac, sum);
+      CHECK(std::equal(twice.begin(), twice.end(), sum.coeffs.begin()));
 
       // evaluate = Toom-4, Karatsuba, transposition (the scalar twins).
       const std::size_t quarter = m.blocks / 4, s = k::leaf_blocks(quarter);

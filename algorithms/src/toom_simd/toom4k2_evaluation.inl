@@ -76,7 +76,7 @@ V* karatsuba_eval_blocks(const V* a, std::size_t m, V* out) {
 // (Stored one by one as they are formed: gathered in an array first, the
 // AVX-512 build copied them out in 512-bit moves that stalled on the 256-bit
 // stores before them.)
-inline void transpose8_halves(const V* r, V* out, std::size_t stride) {
+[[gnu::always_inline]] inline void transpose8_halves(const V* r, V* out, std::size_t stride) {
   V a[4], b[4], c[8];
   for (int i = 0; i < 4; ++i) {
     a[i] = unpack_lo16(r[2 * i], r[2 * i + 1]);
@@ -104,7 +104,7 @@ inline void transpose8_halves(const V* r, V* out, std::size_t stride) {
 // in[r * in_stride], r < 16. The halves of rows r and r + 8 are paired while
 // loading (an insert from memory is cheaper than a cross-lane permutation), so
 // the in-lane 8x8 transpositions give the columns directly.
-inline void transpose16(const V* in, V* out, std::size_t stride, std::size_t in_stride = 1) {
+[[gnu::always_inline]] inline void transpose16(const V* in, V* out, std::size_t stride, std::size_t in_stride = 1) {
   const auto* values = reinterpret_cast<const std::int16_t*>(in);
   V low[8], high[8];
   for (std::size_t r = 0; r < 8; ++r) {

@@ -73,15 +73,16 @@ const V* karatsuba_interp_blocks(const V* p, std::size_t m, V* out) {
 }
 
 
-// w: 7 pieces of 2m blocks (the pointwise products at inf, 2, 1, -1, 1/2, -1/2,
-// 0, the 1/2 ones scaled by 64); out: 8m blocks. Divisions by 2, 8, 4 are
+// w: 7 pieces of 2M blocks (the pointwise products at inf, 2, 1, -1, 1/2, -1/2,
+// 0, the 1/2 ones scaled by 64); out: 8M blocks. Divisions by 2, 8, 4 are
 // exact shifts in the integers and lose one bit each mod 2^16.
-void toom4_interp_blocks(const V* w, std::size_t m, V* out) {
-  const std::size_t len = 2 * m;
+template <std::size_t M>
+inline void toom4_interp_fixed(const V* w, V* out) {
+  constexpr std::size_t len = 2 * M;
   const V inv3 = set(static_cast<std::int16_t>(43691)), inv9 = set(static_cast<std::int16_t>(36409)),
           inv15 = set(static_cast<std::int16_t>(61167)), c45 = set(45), c30 = set(30);
   const V none = zero();
-  for (std::size_t i = 0; i < 8 * m; ++i) out[i] = none;
+#pragma GCC unroll 32
   for (std::size_t i = 0; i < len; ++i) {
     V r0 = w[0 * len + i], r1 = w[1 * len + i], r2 = w[2 * len + i], r3 = w[3 * len + i];
     V r4 = w[4 * len + i], r5 = w[5 * len + i], r6 = w[6 * len + i];
@@ -103,14 +104,20 @@ void toom4_interp_blocks(const V* w, std::size_t m, V* out) {
     r5 = shr(mul(sub(mul(c30, r1), r5), inv15), 2);
     r2 = sub(r2, r4);
     r1 = sub(r1, r5);
-    out[i] = add(out[i], r6);
-    out[m + i] = add(out[m + i], r5);
-    out[2 * m + i] = add(out[2 * m + i], r4);
-    out[3 * m + i] = add(out[3 * m + i], r3);
-    out[4 * m + i] = add(out[4 * m + i], r2);
-    out[5 * m + i] = add(out[5 * m + i], r1);
-    out[6 * m + i] = add(out[6 * m + i], r0);
+    // Coefficient x^(tM) of the piece, t = 0 (r6) .. 6 (r0), lands in block
+    // tM + i. A block's first term comes at i < M and is stored; its second
+    // at i + M (t < 6), added: no clearing pass, no reading of blocks unset.
+    const V piece[7] = {r6, r5, r4, r3, r2, r1, r0};
+#pragma GCC unroll 7
+    for (std::size_t t = 0; t < 7; ++t) {
+      V& o = out[t * M + i];
+      o = i >= M && t < 6 ? add(o, piece[t]) : piece[t];
+    }
   }
+}
+
+void toom4_interp_blocks(const V* w, std::size_t m, V* out) {
+  with_m(m, [&]<std::size_t M>() { toom4_interp_fixed<M>(w, out); });
 }
 
 // out[j] = c[j] -+ c[j + n] for j < n, masked to mod q (c holds 2*blocks*16 values).

@@ -23,17 +23,26 @@ void Toom4Simd<R>::transform(const Poly<R>& a, operand& out) const {
 
 template <RingDescription R>
 requires toom_simd_supports<R>
-void Toom4Simd<R>::clear(accumulator& acc) const { acc.data.v.fill(0); }
+void Toom4Simd<R>::clear(accumulator& acc) const { acc.data.cleared = true; }
 
 template <RingDescription R>
 requires toom_simd_supports<R>
 void Toom4Simd<R>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-  steps_->multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
+  if (acc.data.cleared) {
+    steps_->multiply(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
+    acc.data.cleared = false;
+  } else {
+    steps_->multiply_accumulate(acc.data.v.data(), x.data.v.data(), y.data.v.data(), blocks);
+  }
 }
 
 template <RingDescription R>
 requires toom_simd_supports<R>
 void Toom4Simd<R>::inverse(const accumulator& acc, Poly<R>& out) const {
+  if (acc.data.cleared) {  // (no product since: the empty sum)
+    out.coeffs.fill(0);
+    return;
+  }
   steps_->interpolate(acc.data.v.data(), blocks, R::n, R::wrap == Wrap::negacyclic, static_cast<std::uint16_t>(R::q),
                       out.coeffs.data());
   PQMUL_KERNEL_BOUND("toom_avx2::interpolate", "output", out.coeffs.data(), R::n, 0, R::q - 1);

@@ -48,13 +48,20 @@ void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16
   for (std::size_t i = 0; i < 2 * count; ++i) store(products + 16 * i, out[i]);
 }
 
-void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
-                                std::size_t m) {
+namespace {
+
+// acc (groups of 32s rows) += (or, Fresh, =) the lane-wise products of x and y.
+template <bool Fresh>
+void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
+                    std::size_t m) {
   V* a = reinterpret_cast<V*>(acc);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
   if (!exact_leaves_of(m)) {  // (the schoolbook accumulates in place)
-    for (std::size_t g = 0; g < groups; ++g) schoolbook_group(a + 32 * g, xv + 16 * g, yv + 16 * g);
+    for (std::size_t g = 0; g < groups; ++g) {
+      schoolbook_group<Fresh>(a + 32 * g, xv + 16 * g, yv + 16 * g);
+      if (Fresh) a[32 * g + 31] = zero();
+    }
     return;
   }
   with_exact_m(m, [&]<std::size_t M>() {
@@ -62,9 +69,17 @@ void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const 
     for (std::size_t g = 0; g < groups; ++g) {
       V product[32 * S];
       exact_group_product<M>(xv + 16 * S * g, yv + 16 * S * g, product);
-      for (std::size_t i = 0; i < 32 * S; ++i) a[32 * S * g + i] = add(a[32 * S * g + i], product[i]);
+      for (std::size_t i = 0; i < 32 * S; ++i)
+        a[32 * S * g + i] = Fresh ? product[i] : add(a[32 * S * g + i], product[i]);
     }
   });
+}
+
+}  // namespace
+
+void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
+                                std::size_t m) {
+  group_products<false>(acc, x, y, groups, m);
 }
 
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out) {
@@ -90,6 +105,10 @@ void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::in
     with_exact_m(m, [&]<std::size_t M>() { evaluate_exact<M>(input, n, reinterpret_cast<V*>(operand)); });
     return;
   }
+  if (m == 4) {  // (single-block leaves are exact leaves of 16 coefficients)
+    evaluate_exact<4>(input, n, reinterpret_cast<V*>(operand));
+    return;
+  }
   std::int16_t padded[64 * max_m];  // zeros up to whole blocks
   if (n != 16 * blocks) {
     std::memcpy(padded, a, n * sizeof(std::int16_t));
@@ -107,19 +126,30 @@ void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::in
 
 void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks) {
   const std::size_t m = blocks / 4;
-  multiply_accumulate_groups(acc, x, y, groups_of_leaves(7 * leaves_of(m)), m);
+  group_products<false>(acc, x, y, groups_of_leaves(7 * leaves_of(m)), m);
+}
+
+void multiply(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks) {
+  const std::size_t m = blocks / 4;
+  group_products<true>(acc, x, y, groups_of_leaves(7 * leaves_of(m)), m);
 }
 
 namespace {
 
 // The leaf products of single-block leaves (leaf-major, 2 blocks each) -> out.
+template <std::size_t M>
+void interpolate_products_fixed(const V* products, std::size_t n, bool negacyclic, std::uint16_t q,
+                                std::uint16_t* out) {
+  constexpr std::size_t per_point = block_leaves_of(M);
+  V pieces[14 * M], product[8 * M];
+#pragma GCC unroll 7
+  for (std::size_t k = 0; k < 7; ++k) karatsuba_interp_fixed<M>(products + 2 * k * per_point, pieces + 2 * k * M);
+  toom4_interp_fixed<M>(pieces, product);
+  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
+}
 void interpolate_products(const V* products, std::size_t m, std::size_t n, bool negacyclic, std::uint16_t q,
                           std::uint16_t* out) {
-  const std::size_t per_point = leaves_of(m);
-  V pieces[14 * max_m], product[8 * max_m];
-  for (std::size_t k = 0; k < 7; ++k) karatsuba_interp_blocks(products + 2 * k * per_point, m, pieces + 2 * k * m);
-  toom4_interp_blocks(pieces, m, product);
-  fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
+  with_m(m, [&]<std::size_t M>() { interpolate_products_fixed<M>(products, n, negacyclic, q, out); });
 }
 
 }  // namespace
@@ -173,6 +203,6 @@ void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, boo
   interpolate_products(products, m, n, negacyclic, q, out);
 }
 
-const toom_avx2::Steps steps{&evaluate, &multiply_accumulate, &interpolate, &multiply_interpolate};
+const toom_avx2::Steps steps{&evaluate, &multiply_accumulate, &multiply, &interpolate, &multiply_interpolate};
 
 }  // namespace pqmul::PQMUL_TOOM_KERNELS

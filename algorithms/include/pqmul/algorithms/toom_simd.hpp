@@ -40,28 +40,47 @@ inline constexpr bool toom_simd_supports = R::power_of_two_q&& R::q <= 8192 &&
 template <class R>
 inline constexpr std::string_view toom_simd_plan = toom_avx2::plan_name(toom_avx2::best_blocks(R::n));
 
+namespace toom_simd {
+// An operand's or accumulator's int16 values, 32-byte aligned, as the kernels
+// load and store whole registers.
+template <std::size_t Values>
+struct alignas(32) Lanes {
+  std::array<std::int16_t, Values> v;
+};
+// An accumulator's values, and whether it was cleared since its last product:
+// clear() only says so, the next product is stored instead of added (no
+// clearing pass over the values), and the inverse of a cleared accumulator
+// is zero.
+template <std::size_t Values>
+struct alignas(32) SumLanes {
+  std::array<std::int16_t, Values> v;
+  bool cleared = false;
+};
+// Each multiplier's accumulators are a type of their own.
+template <class Multiplier>
+struct AccumulatorOf;
+template <class R>
+inline constexpr std::size_t blocks_of = toom_avx2::best_blocks(R::n);
+}  // namespace toom_simd
+
+// Plain storage that transform() and clear() write whole (UnfilledStorage):
+// module products hold a vector's operands in place.
 template <RingDescription R>
 requires toom_simd_supports<R>
-class Toom4Simd {
+class Toom4Simd
+    : public UnfilledStorage<
+          Transformed<Toom4Simd<R>, toom_simd::Lanes<toom_avx2::operand_values(toom_simd::blocks_of<R>)>>,
+          Transformed<toom_simd::AccumulatorOf<Toom4Simd<R>>,
+                      toom_simd::SumLanes<toom_avx2::accumulator_values(toom_simd::blocks_of<R>)>>> {
  public:
   using ring = R;
   // Padded length in 16-coefficient blocks, and groups of 16 leaves.
-  static constexpr std::size_t blocks = toom_avx2::best_blocks(R::n);
+  static constexpr std::size_t blocks = toom_simd::blocks_of<R>;
   static constexpr std::size_t groups = toom_avx2::group_count(blocks);
   static constexpr std::size_t operand_values = toom_avx2::operand_values(blocks);
   static constexpr std::size_t accumulator_values = toom_avx2::accumulator_values(blocks);
-
-  struct OperandTag;
-  struct AccumulatorTag;
-  // 32-byte aligned, as the kernels load and store whole registers.
-  struct alignas(32) OperandValues {
-    std::array<std::int16_t, operand_values> v;
-  };
-  struct alignas(32) AccumulatorValues {
-    std::array<std::int16_t, accumulator_values> v;
-  };
-  using operand = Transformed<OperandTag, OperandValues>;
-  using accumulator = Transformed<AccumulatorTag, AccumulatorValues>;
+  using operand = Transformed<Toom4Simd<R>, toom_simd::Lanes<operand_values>>;
+  using accumulator = Transformed<toom_simd::AccumulatorOf<Toom4Simd<R>>, toom_simd::SumLanes<accumulator_values>>;
 
   // kernels: Isa::avx2, or Isa::avx512 for the AVX-512VL build (the same
   // operands and results); Isa::neon in AArch64 builds.
@@ -73,10 +92,6 @@ class Toom4Simd {
   explicit Toom4Simd(Isa kernels = default_kernels) : steps_(steps_for(kernels)) {}
 
   std::string name() const { return std::string(toom_simd_plan<R>); }
-  // (make_operand / make_accumulator: UnfilledStorage, for transform() writes
-  // every value of an operand and clear() of an accumulator.)
-  operand make_operand() const { return UnfilledStorage<operand, accumulator>{}.make_operand(); }
-  accumulator make_accumulator() const { return UnfilledStorage<operand, accumulator>{}.make_accumulator(); }
   void transform(const Poly<R>& a, operand& out) const;
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
@@ -88,8 +103,8 @@ class Toom4Simd {
   // <= 2^13 (NTRU's S_3 products take the integer product of trits mod 2^13).
   void multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus, std::uint16_t* out) const;
 
-  std::size_t operand_bytes() const { return sizeof(OperandValues); }
-  std::size_t accumulator_bytes() const { return sizeof(AccumulatorValues); }
+  std::size_t operand_bytes() const { return sizeof(operand); }
+  std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   // Wrapping accumulation mod 2^16 is exact mod q for any count.
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 

@@ -79,6 +79,9 @@ constexpr std::size_t leaf_length(std::size_t blocks) { return exact_leaves(bloc
 void evaluate(const std::uint16_t* a, std::size_t n, std::size_t blocks, std::int16_t* operand);
 // acc (accumulator_values(blocks)) += x * y, leaf by leaf, mod 2^16.
 void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks);
+// acc = x * y leaf by leaf: a cleared accumulator and multiply_accumulate,
+// with no clearing pass and nothing of acc read.
+void multiply(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t blocks);
 // out[0..n) = the product the accumulator holds, folded mod x^n - 1 (cyclic)
 // or x^n + 1 (negacyclic), reduced mod q (a power of two <= 2^13).
 void interpolate(const std::int16_t* acc, std::size_t blocks, std::size_t n, bool negacyclic, std::uint16_t q,
@@ -94,6 +97,7 @@ void multiply_interpolate(const std::int16_t* x, const std::int16_t* y, std::siz
 struct Steps {
   decltype(&toom_avx2::evaluate) evaluate;
   decltype(&toom_avx2::multiply_accumulate) multiply_accumulate;
+  decltype(&toom_avx2::multiply) multiply;
   decltype(&toom_avx2::interpolate) interpolate;
   decltype(&toom_avx2::multiply_interpolate) multiply_interpolate;
 };
