@@ -62,10 +62,11 @@ template <std::size_t M, class Unit>
 // coefficients at a (n <= 64M), transposed column by column as they come.
 // Also the evaluation of pieces of M = 4 blocks (Saber), whose single-block
 // leaves are exact leaves of 16 coefficients: one column, fully unrolled.
-// Not inlined: inside evaluate, gcc allocated the unrolled column's registers
-// worse (for Saber up to 1.7x the ticks, depending on what else it inlined).
+// Not inlined, and everything it calls inlined into it: left to gcc, both
+// choices moved with unrelated edits elsewhere in the file, and the same
+// evaluation ran at up to 1.7x the ticks for Saber.
 template <std::size_t M>
-[[gnu::noinline]] void evaluate_exact(const std::int16_t* a, std::size_t n, V* groups) {
+[[gnu::noinline, gnu::flatten]] void evaluate_exact(const std::int16_t* a, std::size_t n, V* groups) {
   constexpr std::size_t length = 4 * M, S = leaf_blocks_of(M);
   if constexpr (length % 16 == 0) {
     // Every sub-piece whole (Saber: M = 4, n = 256): read in place.
@@ -127,12 +128,8 @@ template <std::size_t M>
 void interpolate_exact(const V* products, std::size_t n, bool negacyclic, std::uint16_t q, std::uint16_t* out) {
   constexpr std::size_t length = 4 * M, S = leaf_blocks_of(M);
   V result[S][32];
-  for (std::size_t c = 0; c < S; ++c) {
-    V pieces[7 * 8];
-    for (std::size_t k = 0; k < 7; ++k)
-      karatsuba_interp_fixed<4>(products + exact_column_units * c + 18 * k, pieces + 8 * k);
-    toom4_interp_fixed<4>(pieces, result[c]);
-  }
+  // Column c of the 16 sub-pieces' products is a product of pieces of 4 units.
+  for (std::size_t c = 0; c < S; ++c) recombine_points<4>(products + exact_column_units * c, result[c]);
   // Segment by segment: a last column's lanes past 4m spill into the next
   // segment, whose first column then overwrites them.
   alignas(32) std::int16_t product[128 * M + 16];

@@ -140,11 +140,8 @@ namespace {
 template <std::size_t M>
 void interpolate_products_fixed(const V* products, std::size_t n, bool negacyclic, std::uint16_t q,
                                 std::uint16_t* out) {
-  constexpr std::size_t per_point = block_leaves_of(M);
-  V pieces[14 * M], product[8 * M];
-#pragma GCC unroll 7
-  for (std::size_t k = 0; k < 7; ++k) karatsuba_interp_fixed<M>(products + 2 * k * per_point, pieces + 2 * k * M);
-  toom4_interp_fixed<M>(pieces, product);
+  V product[8 * M];
+  recombine_points<M>(products, product);
   fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
 }
 void interpolate_products(const V* products, std::size_t m, std::size_t n, bool negacyclic, std::uint16_t q,
