@@ -3,31 +3,31 @@
 // explicitly instantiate it (one per ring), to keep build time bounded.
 #include <algorithm>
 #include <cassert>
+#include <memory>
 #include <stdexcept>
 
 #include "pqmul/algorithms/toom_cook.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 
 namespace pqmul {
 
 template <RingDescription R, class A>
 ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
     : name_(std::move(name)), schemes_(std::move(schemes)) {
+  const auto terms_of = [](const std::vector<std::int64_t>& weights) {
+    std::vector<Term> terms;
+    for (std::size_t j = 0; j < weights.size(); ++j)
+      if (weights[j] != 0) terms.push_back({j, weights[j], A::make_constant(weights[j] < 0 ? -weights[j] : weights[j])});
+    return terms;
+  };
   std::size_t split = 1;
   for (const ToomScheme& s : schemes_) {
     Level level;
     level.k = s.k;
     level.points = 2 * s.k - 1;
-    level.evaluation_weights = s.evaluation;
-    for (const auto& row : s.evaluation) {
-      std::vector<typename A::constant> r;
-      for (auto w : row) r.push_back(A::make_constant(w < 0 ? -w : w));
-      level.evaluation.push_back(std::move(r));
-    }
+    for (const auto& row : s.evaluation) level.evaluation.push_back(terms_of(row));
     for (const InterpolationRow& row : s.interpolation) {
-      level.interpolation_weights.push_back(row.numerators);
-      std::vector<typename A::constant> r;
-      for (auto w : row.numerators) r.push_back(A::make_constant(w < 0 ? -w : w));
-      level.interpolation.push_back(std::move(r));
+      level.interpolation.push_back(terms_of(row.numerators));
       level.divisors.push_back(A::make_divisor(row.odd, row.shift));
       level.exact_row.push_back(row.odd == 1 && row.shift == 0);
     }
@@ -42,197 +42,211 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
 }
 
 namespace toom_detail {
-// out (op)= w * src, where w is a small signed weight; the first term of a sum
-// is written rather than added, so counts reflect what the algorithm does.
-template <class A>
-void weighted_term(typename A::value* out, const typename A::value* src, std::size_t len, std::int64_t w,
-                   typename A::constant c, bool first) {
+// `count` blocks of `len` values each: block b of the output starts at
+// b * out_stride, block b of the input at b * in_stride. A level applies one
+// weight to the same block of every piece at once, so the choice of
+// operation and the loop set-up are paid once per weight, not per piece.
+template <class V>
+struct Blocks {
+  std::size_t count, len, out_stride, in_stride;
+};
+
+// Output and input never overlap (they live in different buffers), which
+// lets the loops run in whole vector registers without run-time checks.
+template <class V, class Op>
+inline void over_blocks(V* __restrict out, const V* __restrict in, const Blocks<V>& blocks, Op op) {
+  for (std::size_t b = 0; b < blocks.count; ++b) {
+    V* __restrict o = out + b * blocks.out_stride;
+    const V* __restrict s = in + b * blocks.in_stride;
+    for (std::size_t t = 0; t < blocks.len; ++t) o[t] = op(o[t], s[t]);
+  }
+}
+
+// out (op)= w * in, w a small signed weight; the first term of a sum is
+// written rather than added, so counts reflect what the algorithm does.
+template <class A, bool First, class Term>
+inline void weighted_term(typename A::value* out, const typename A::value* in, const Blocks<typename A::value>& blocks,
+                          const Term& term) {
   using V = typename A::value;
-  if (first) {
+  const std::int64_t w = term.weight;
+  const auto c = term.magnitude;
+  if constexpr (First) {
     if (w == 1)
-      std::copy(src, src + len, out);
+      over_blocks(out, in, blocks, [](V, V x) { return x; });
     else if (w == -1)
-      for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(V{}, src[t]);
+      over_blocks(out, in, blocks, [](V, V x) { return A::sub(V{}, x); });
     else if (w > 0)
-      for (std::size_t t = 0; t < len; ++t) out[t] = A::mul_const(src[t], c);
+      over_blocks(out, in, blocks, [c](V, V x) { return A::mul_const(x, c); });
     else
-      for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(V{}, A::mul_const(src[t], c));
+      over_blocks(out, in, blocks, [c](V, V x) { return A::sub(V{}, A::mul_const(x, c)); });
+  } else {
+    if (w == 1)
+      over_blocks(out, in, blocks, [](V o, V x) { return A::add(o, x); });
+    else if (w == -1)
+      over_blocks(out, in, blocks, [](V o, V x) { return A::sub(o, x); });
+    else if (w > 0)
+      over_blocks(out, in, blocks, [c](V o, V x) { return A::add(o, A::mul_const(x, c)); });
+    else
+      over_blocks(out, in, blocks, [c](V o, V x) { return A::sub(o, A::mul_const(x, c)); });
+  }
+}
+
+// out = the weighted sum of the terms, input j being `in + j * input_offset`.
+template <class A, class Term>
+inline void weighted_sum(typename A::value* out, const typename A::value* in, std::size_t input_offset,
+                         const Blocks<typename A::value>& blocks, const std::vector<Term>& terms) {
+  using V = typename A::value;
+  if (terms.empty()) {
+    over_blocks(out, in, blocks, [](V, V) { return V{}; });
     return;
   }
-  if (w == 1)
-    for (std::size_t t = 0; t < len; ++t) out[t] = A::add(out[t], src[t]);
-  else if (w == -1)
-    for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(out[t], src[t]);
-  else if (w > 0)
-    for (std::size_t t = 0; t < len; ++t) out[t] = A::add(out[t], A::mul_const(src[t], c));
-  else
-    for (std::size_t t = 0; t < len; ++t) out[t] = A::sub(out[t], A::mul_const(src[t], c));
+  weighted_term<A, true>(out, in + terms[0].input * input_offset, blocks, terms[0]);
+  for (std::size_t u = 1; u < terms.size(); ++u)
+    weighted_term<A, false>(out, in + terms[u].input * input_offset, blocks, terms[u]);
 }
+
+// A run-time sized scratch buffer, left uninitialised (every pass writes
+// before it reads) and wiped when it goes: it holds a secret's evaluations.
+template <class V>
+class Scratch {
+ public:
+  explicit Scratch(std::size_t size) : data_(std::make_unique_for_overwrite<V[]>(size)), size_(size) {}
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() { wipe_bytes(data_.get(), size_ * sizeof(V)); }
+  V* data() { return data_.get(); }
+
+ private:
+  std::unique_ptr<V[]> data_;
+  std::size_t size_;
+};
+
 }  // namespace toom_detail
 
+// Level by level, each piece of `length` values splits into k sub-pieces and
+// becomes the level's points, evaluated for all pieces at once; the last
+// level writes the leaves straight into the operand, one after another.
 template <RingDescription R, class A>
 void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
   assert(is_canonical(a));
   out.data.resize(leaves_ * leaf_);
-  std::vector<value> current(padded_, value{}), next;
+  // Both halves hold at most the leaves (every level has more points than pieces).
+  const std::size_t half = leaves_ * leaf_;
+  toom_detail::Scratch<value> scratch(2 * half);
+  value* current = scratch.data();
+  value* next = current + half;
   for (std::size_t i = 0; i < R::n; ++i) current[i] = A::from_coefficient(a[i]);
+  std::fill(current + R::n, current + padded_, value{});
   std::size_t pieces = 1, length = padded_;
-  for (const Level& level : levels_) {
+  for (std::size_t li = 0; li < levels_.size(); ++li) {
+    const Level& level = levels_[li];
     const std::size_t sub = length / level.k;
-    next.assign(pieces * level.points * sub, value{});
-    for (std::size_t p = 0; p < pieces; ++p) {
-      const value* base = current.data() + p * length;
-      for (std::size_t i = 0; i < level.points; ++i) {
-        value* e = next.data() + (p * level.points + i) * sub;
-        bool first = true;
-        for (std::size_t j = 0; j < level.k; ++j) {
-          const std::int64_t w = level.evaluation_weights[i][j];
-          if (w == 0) continue;
-          toom_detail::weighted_term<A>(e, base + j * sub, sub, w, level.evaluation[i][j], first);
-          first = false;
-        }
-      }
-    }
-    current.swap(next);
+    value* dst = li + 1 == levels_.size() ? out.data.data() : next;
+    const toom_detail::Blocks<value> blocks{pieces, sub, level.points * sub, length};
+    for (std::size_t i = 0; i < level.points; ++i)
+      toom_detail::weighted_sum<A>(dst + i * sub, current, sub, blocks, level.evaluation[i]);
+    std::swap(current, next);
     pieces *= level.points;
     length = sub;
   }
-  for (std::size_t leaf = 0; leaf < leaves_; ++leaf)
-    for (std::size_t i = 0; i < leaf_; ++i) out.data[i * leaves_ + leaf] = current[leaf * leaf_ + i];
+  if (levels_.empty()) std::copy(current, current + padded_, out.data.data());
 }
 
 template <RingDescription R, class A>
 void ToomCook<R, A>::clear(accumulator& acc) const {
-  acc.data.assign(leaves_ * (2 * leaf_ - 1), value{});
+  acc.data.assign(leaves_ * 2 * leaf_, value{});
 }
 
 namespace toom_detail {
-// Lanes per block of the leaf products in the coefficient-major layout: a
-// compile-time width the compiler turns into whole vector registers. The
-// counting twin takes one lane at a time, so that its tallies are the
-// algorithm's operations, not padding's.
+// c[j] += xi * y[j] for j < l (c and y never overlap: parameters, so that the
+// compiler takes the promise and checks nothing at run time).
 template <class A>
-inline constexpr std::size_t lane_block = 16;
-template <class Base>
-inline constexpr std::size_t lane_block<CountingArithmetic<Base>> = 1;
-// Longest leaf whose masked rows (the tail below) fit a stack buffer.
-inline constexpr std::size_t max_masked_leaf = 64;
-
-// c[k] += sum_{i+j=k} x[i] y[j] over lanes [0, Width) of rows `stride`
-// apart (x, y: l rows; c: 2l-1 rows), x's rows `x_stride` apart.
-// Output-stationary: each sum stays in registers while its products are
-// added, and is stored once.
-template <class A, std::size_t Width>
-void leaf_products_block(typename A::value* __restrict c, const typename A::value* __restrict xs,
-                         const typename A::value* __restrict ys, std::size_t l, std::size_t stride,
-                         std::size_t x_stride) {
-  using V = typename A::value;
-  for (std::size_t k = 0; k + 1 < 2 * l; ++k) {
-    V sum[Width];
-    V* ck = c + k * stride;
-    for (std::size_t u = 0; u < Width; ++u) sum[u] = ck[u];
-    const std::size_t first = k >= l ? k - l + 1 : 0, last = k < l ? k : l - 1;
-    for (std::size_t i = first; i <= last; ++i) {
-      const V* xi = xs + i * x_stride;
-      const V* yj = ys + (k - i) * stride;
-      for (std::size_t u = 0; u < Width; ++u) sum[u] = A::add(sum[u], A::mul(xi[u], yj[u]));
-    }
-    for (std::size_t u = 0; u < Width; ++u) ck[u] = sum[u];
-  }
+inline void add_scaled_row(typename A::value* __restrict c, typename A::value xi, const typename A::value* __restrict y,
+                           std::size_t l) {
+  constexpr std::size_t run = 8;
+  std::size_t j = 0;
+  for (; j + run <= l; j += run)
+    for (std::size_t u = 0; u < run; ++u) c[j + u] = A::add(c[j + u], A::mul(xi, y[j + u]));
+  for (; j < l; ++j) c[j] = A::add(c[j], A::mul(xi, y[j]));
 }
-
-// The same over a run-time number of lanes.
-template <class A>
-void leaf_products_lanes(typename A::value* __restrict c, const typename A::value* __restrict xs,
-                         const typename A::value* __restrict ys, std::size_t l, std::size_t width, std::size_t stride) {
-  for (std::size_t i = 0; i < l; ++i)
-    for (std::size_t j = 0; j < l; ++j) {
-      typename A::value* cij = c + (i + j) * stride;
-      const typename A::value* xi = xs + i * stride;
-      const typename A::value* yj = ys + j * stride;
-      for (std::size_t t = 0; t < width; ++t) cij[t] = A::add(cij[t], A::mul(xi[t], yj[t]));
-    }
-}
-
 }  // namespace toom_detail
 
-// Operands and accumulators are stored coefficient-major across leaves
-// (data[i * leaves + leaf]): the pointwise products then run over all leaves
-// at once, in blocks of lane_block lanes, whatever the leaf length. A tail of
-// at least half a block runs as the last whole block, overlapping lanes done
-// already, with x's overlapped lanes zero (they add nothing): whole registers
-// beat a scalar remainder. A shorter tail runs lane by lane.
+// Operands hold the leaves one after another; the accumulator holds each
+// leaf's product in 2 * leaf values, the last always zero. Row by row, leaf
+// by leaf: x_i times all of y is added into the leaf's product at offset i,
+// eight values at a time (one vector register for 16-bit values; a fixed
+// count the compiler needs no run-time checks for), the last few one by one.
+// Rows go outermost so that consecutive passes touch different leaves: row
+// i + 1 of a leaf rereads, one value further on, what row i stored, and a
+// load that only partly overlaps a store just made stalls until the store
+// completes.
 template <RingDescription R, class A>
 void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-  constexpr std::size_t block = toom_detail::lane_block<A>;
-  const std::size_t l = leaf_, lanes = leaves_;
-  value* __restrict c = acc.data.data();
-  const value* __restrict xs = x.data.data();
-  const value* __restrict ys = y.data.data();
-  if (lanes == 1) {  // schoolbook: one leaf, the inner loop runs along it instead
-    for (std::size_t i = 0; i < l; ++i) {
-      const value xi = xs[i];
-      for (std::size_t j = 0; j < l; ++j) c[i + j] = A::add(c[i + j], A::mul(xi, ys[j]));
-    }
-    return;
-  }
-  const std::size_t full = lanes / block * block, tail = lanes - full;
-  for (std::size_t t0 = 0; t0 < full; t0 += block)
-    toom_detail::leaf_products_block<A, block>(c + t0, xs + t0, ys + t0, l, lanes, lanes);
-  if (tail == 0) return;
-  if (full == 0 || 2 * tail < block || l > toom_detail::max_masked_leaf) {
-    toom_detail::leaf_products_lanes<A>(c + full, xs + full, ys + full, l, tail, lanes);
-    return;
-  }
-  const std::size_t start = lanes - block, done = block - tail;
-  value masked[toom_detail::max_masked_leaf * block];
+  const std::size_t l = leaf_;
   for (std::size_t i = 0; i < l; ++i)
-    for (std::size_t u = 0; u < block; ++u) masked[i * block + u] = u < done ? value{} : xs[i * lanes + start + u];
-  toom_detail::leaf_products_block<A, block>(c + start, masked, ys + start, l, lanes, block);
+    for (std::size_t leaf = 0; leaf < leaves_; ++leaf)
+      toom_detail::add_scaled_row<A>(acc.data.data() + leaf * 2 * l + i, x.data[leaf * l + i],
+                                     y.data.data() + leaf * l, l);
 }
 
+// Level by level back up: each group of points interpolates into its parent
+// piece's product, block m of the product landing at offset m * sub. Every
+// product is held in an even width, 2 * sub, its last value zero (as the
+// accumulator holds the leaf products), so the passes run in whole vector
+// registers instead of ending in an odd tail. A row without a division adds
+// its terms into the product directly; a row with one is summed apart first.
 template <RingDescription R, class A>
 void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
-  const std::size_t leaf_width = 2 * leaf_ - 1;
-  std::vector<value> current(leaves_ * leaf_width), next, row;
-  for (std::size_t leaf = 0; leaf < leaves_; ++leaf)
-    for (std::size_t i = 0; i < leaf_width; ++i) current[leaf * leaf_width + i] = acc.data[i * leaves_ + leaf];
+  // Each level shrinks the values it holds (a group's 2k - 1 point products of
+  // 2 sub values into one product of 2k sub values): the leaf products bound
+  // the levels' outputs, the rows summed apart, and the folded product.
+  const std::size_t half = leaves_ * 2 * leaf_;
+  toom_detail::Scratch<value> scratch(3 * half);
+  const value* current = acc.data.data();
+  value* next = scratch.data();
+  value* spare = next + half;
+  value* const row = spare + half;
   std::size_t pieces = leaves_, sub = leaf_;
   for (std::size_t li = levels_.size(); li-- > 0;) {
     const Level& level = levels_[li];
-    const std::size_t width = 2 * sub - 1, parents = pieces / level.points;
-    const std::size_t parent_width = 2 * level.k * sub - 1;
-    next.assign(parents * parent_width, value{});
-    row.resize(width);
-    for (std::size_t g = 0; g < parents; ++g) {
-      const value* e = current.data() + g * level.points * width;
-      value* parent = next.data() + g * parent_width;
-      for (std::size_t m = 0; m < level.points; ++m) {
-        bool first = true;
-        for (std::size_t i = 0; i < level.points; ++i) {
-          const std::int64_t w = level.interpolation_weights[m][i];
-          if (w == 0) continue;
-          toom_detail::weighted_term<A>(row.data(), e + i * width, width, w, level.interpolation[m][i], first);
-          first = false;
-        }
-        if (first) std::fill(row.begin(), row.end(), value{});
-        if (!level.exact_row[m])
-          for (std::size_t t = 0; t < width; ++t) row[t] = A::divide(row[t], level.divisors[m]);
-        value* dst = parent + m * sub;
-        for (std::size_t t = 0; t < width; ++t) dst[t] = A::add(dst[t], row[t]);
+    const std::size_t width = 2 * sub, parents = pieces / level.points, parent_width = 2 * level.k * sub;
+    std::fill(next, next + parents * parent_width, value{});
+    // Point i of group g is at g * points * width + i * width; block m of
+    // parent g's product at g * parent_width + m * sub.
+    const toom_detail::Blocks<value> blocks{parents, width, parent_width, level.points * width};
+    const toom_detail::Blocks<value> rows{parents, width, width, level.points * width};
+    for (std::size_t m = 0; m < level.points; ++m) {
+      const auto& terms = level.interpolation[m];
+      value* dst = next + m * sub;
+      if (level.exact_row[m]) {
+        for (const Term& term : terms) toom_detail::weighted_term<A, false>(dst, current + term.input * width, blocks, term);
+        continue;
       }
+      toom_detail::weighted_sum<A>(row, current, width, rows, terms);
+      const auto d = level.divisors[m];
+      toom_detail::over_blocks(dst, row, toom_detail::Blocks<value>{parents, width, parent_width, width},
+                               [d](value o, value r) { return A::add(o, A::divide(r, d)); });
     }
-    current.swap(next);
+    current = next;
+    std::swap(next, spare);
     pieces = parents;
     sub *= level.k;
   }
-  // current holds the 2*padded-1 coefficients of the plain product: fold.
-  std::vector<value> folded(current.begin(), current.begin() + R::n);
-  for (std::size_t i = R::n; i < current.size(); ++i) {
-    const bool negate = R::wrap == Wrap::negacyclic && (i / R::n) % 2 == 1;
-    folded[i % R::n] = negate ? A::sub(folded[i % R::n], current[i]) : A::add(folded[i % R::n], current[i]);
+  // current holds the 2*padded-1 coefficients of the plain product: fold
+  // each further n of them onto the first, negated at odd multiples of n
+  // for x^n + 1.
+  std::copy(current, current + R::n, row);
+  for (std::size_t start = R::n; start + 1 < 2 * padded_; start += R::n) {
+    const bool negate = R::wrap == Wrap::negacyclic && (start / R::n) % 2 == 1;
+    const std::size_t len = std::min(R::n, 2 * padded_ - 1 - start);
+    const value* __restrict high = current + start;
+    value* __restrict low = row;
+    if (negate)
+      for (std::size_t t = 0; t < len; ++t) low[t] = A::sub(low[t], high[t]);
+    else
+      for (std::size_t t = 0; t < len; ++t) low[t] = A::add(low[t], high[t]);
   }
-  for (std::size_t i = 0; i < R::n; ++i) out[i] = A::to_coefficient(folded[i], R::q);
+  for (std::size_t i = 0; i < R::n; ++i) out[i] = A::to_coefficient(row[i], R::q);
 }
 
 template <RingDescription R, class A>

@@ -50,24 +50,31 @@ class ToomCook {
   unsigned bits_lost() const { return bits_lost_; }
 
   operand make_operand() const { return {std::vector<value>(leaves_ * leaf_)}; }
-  accumulator make_accumulator() const { return {std::vector<value>(leaves_ * (2 * leaf_ - 1))}; }
+  accumulator make_accumulator() const { return {std::vector<value>(leaves_ * 2 * leaf_)}; }
   void transform(const Poly<R>& a, operand& out) const;
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
   void inverse(const accumulator& acc, Poly<R>& out) const;
 
   std::size_t operand_bytes() const { return leaves_ * leaf_ * sizeof(value); }
-  std::size_t accumulator_bytes() const { return leaves_ * (2 * leaf_ - 1) * sizeof(value); }
+  // Each leaf product in 2 * leaf values, the last always zero: an even width.
+  std::size_t accumulator_bytes() const { return leaves_ * 2 * leaf_ * sizeof(value); }
   // Modular (or wrapping) accumulation never overflows.
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 
  private:
+  // One nonzero weight of an evaluation or interpolation row: the input it
+  // reads, the weight (its sign and whether it is +-1 decide the operation)
+  // and |weight| as the arithmetic's constant.
+  struct Term {
+    std::size_t input;
+    std::int64_t weight;
+    typename A::constant magnitude;
+  };
   struct Level {
     std::size_t k, points;
-    std::vector<std::vector<typename A::constant>> evaluation;
-    std::vector<std::vector<std::int64_t>> evaluation_weights;
-    std::vector<std::vector<typename A::constant>> interpolation;
-    std::vector<std::vector<std::int64_t>> interpolation_weights;
+    std::vector<std::vector<Term>> evaluation;     // per point, over the k pieces
+    std::vector<std::vector<Term>> interpolation;  // per coefficient block, over the points
     std::vector<typename A::divisor> divisors;
     std::vector<bool> exact_row;  // divisor is 1: no division needed
   };
