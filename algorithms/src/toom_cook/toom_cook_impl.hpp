@@ -11,6 +11,11 @@
 
 namespace pqmul {
 
+namespace toom_detail {
+// Values the leaf products take at a time: one 128-bit register of 16-bit values.
+inline constexpr std::size_t run = 8;
+}  // namespace toom_detail
+
 template <RingDescription R, class A>
 ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
     : name_(std::move(name)), schemes_(std::move(schemes)) {
@@ -39,6 +44,7 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
   A::check_modulus(R::q, bits_lost_, name_);
   leaf_ = (R::n + split - 1) / split;
   padded_ = leaf_ * split;
+  leaf_stride_ = leaf_ < toom_detail::run ? leaf_ : (leaf_ + toom_detail::run - 1) / toom_detail::run * toom_detail::run;
 }
 
 namespace toom_detail {
@@ -53,12 +59,27 @@ struct Blocks {
 
 // Output and input never overlap (they live in different buffers), which
 // lets the loops run in whole vector registers without run-time checks.
-template <class V, class Op>
-inline void over_blocks(V* __restrict out, const V* __restrict in, const Blocks<V>& blocks, Op op) {
+// Len: the block length if known at compile time, else 0.
+template <std::size_t Len, class V, class Op>
+inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Blocks<V>& blocks, Op op) {
+  const std::size_t len = Len != 0 ? Len : blocks.len;
   for (std::size_t b = 0; b < blocks.count; ++b) {
     V* __restrict o = out + b * blocks.out_stride;
     const V* __restrict s = in + b * blocks.in_stride;
-    for (std::size_t t = 0; t < blocks.len; ++t) o[t] = op(o[t], s[t]);
+    for (std::size_t t = 0; t < len; ++t) o[t] = op(o[t], s[t]);
+  }
+}
+
+// Blocks of the common lengths (the leaves of 16 values and their products,
+// and the levels above them) get loops of a length fixed at compile time:
+// whole vector registers, no loop around them.
+template <class V, class Op>
+inline void over_blocks(V* out, const V* in, const Blocks<V>& blocks, Op op) {
+  switch (blocks.len) {
+    case 16: return over_blocks_of<16>(out, in, blocks, op);
+    case 32: return over_blocks_of<32>(out, in, blocks, op);
+    case 64: return over_blocks_of<64>(out, in, blocks, op);
+    default: return over_blocks_of<0>(out, in, blocks, op);
   }
 }
 
@@ -129,7 +150,11 @@ class Scratch {
 template <RingDescription R, class A>
 void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
   assert(is_canonical(a));
-  out.data.resize(leaves_ * leaf_);
+  // The last level writes every leaf; only a padding needs its zeros written.
+  if (leaf_stride_ == leaf_)
+    out.data.resize(leaves_ * leaf_stride_);
+  else
+    out.data.assign(leaves_ * leaf_stride_, value{});
   // Both halves hold at most the leaves (every level has more points than pieces).
   const std::size_t half = leaves_ * leaf_;
   toom_detail::Scratch<value> scratch(2 * half);
@@ -141,10 +166,12 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
   for (std::size_t li = 0; li < levels_.size(); ++li) {
     const Level& level = levels_[li];
     const std::size_t sub = length / level.k;
-    value* dst = li + 1 == levels_.size() ? out.data.data() : next;
-    const toom_detail::Blocks<value> blocks{pieces, sub, level.points * sub, length};
+    const bool last = li + 1 == levels_.size();
+    value* dst = last ? out.data.data() : next;
+    const std::size_t dst_stride = last ? leaf_stride_ : sub;
+    const toom_detail::Blocks<value> blocks{pieces, sub, level.points * dst_stride, length};
     for (std::size_t i = 0; i < level.points; ++i)
-      toom_detail::weighted_sum<A>(dst + i * sub, current, sub, blocks, level.evaluation[i]);
+      toom_detail::weighted_sum<A>(dst + i * dst_stride, current, sub, blocks, level.evaluation[i]);
     std::swap(current, next);
     pieces *= level.points;
     length = sub;
@@ -154,39 +181,62 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
 
 template <RingDescription R, class A>
 void ToomCook<R, A>::clear(accumulator& acc) const {
-  acc.data.assign(leaves_ * 2 * leaf_, value{});
+  acc.data.assign(leaves_ * 2 * leaf_stride_, value{});
 }
 
 namespace toom_detail {
-// c[j] += xi * y[j] for j < l (c and y never overlap: parameters, so that the
-// compiler takes the promise and checks nothing at run time).
 template <class A>
-inline void add_scaled_row(typename A::value* __restrict c, typename A::value xi, const typename A::value* __restrict y,
-                           std::size_t l) {
-  constexpr std::size_t run = 8;
-  std::size_t j = 0;
-  for (; j + run <= l; j += run)
-    for (std::size_t u = 0; u < run; ++u) c[j + u] = A::add(c[j + u], A::mul(xi, y[j + u]));
-  for (; j < l; ++j) c[j] = A::add(c[j], A::mul(xi, y[j]));
+inline constexpr bool counts_operations = false;
+template <class Base>
+inline constexpr bool counts_operations<CountingArithmetic<Base>> = true;
+
+// The products of all leaves: row by row, leaf by leaf, x_i times y added
+// into the leaf's product at offset i. Leaves are `stride` values apart (the
+// padding zero), products 2 * stride. Rows go outermost so that consecutive
+// passes touch different leaves: row i + 1 of a leaf rereads, one value
+// further on, what row i stored, and a load that only partly overlaps a
+// store just made stalls until the store completes.
+//
+// Blocked (a stride of whole runs): each row takes all of y's stride, the
+// padding included, in runs of eight values, so no row ends in values taken
+// one by one; a stride of 16, the common one, is fixed at compile time
+// (Stride), which leaves no loop around the row. The counting twin takes the
+// leaf length exactly instead, so that its tallies are the algorithm's
+// products, not the padding's.
+template <class A, std::size_t Stride, bool Blocked>
+void leaf_products(typename A::value* __restrict acc, const typename A::value* __restrict x,
+                   const typename A::value* __restrict y, std::size_t l, std::size_t stride, std::size_t leaves) {
+  if constexpr (Stride != 0) stride = Stride;
+  for (std::size_t i = 0; i < l; ++i)
+    for (std::size_t leaf = 0; leaf < leaves; ++leaf) {
+      typename A::value* __restrict ci = acc + leaf * 2 * stride + i;
+      const typename A::value* __restrict ys = y + leaf * stride;
+      const typename A::value xi = x[leaf * stride + i];
+      if constexpr (Blocked) {
+        for (std::size_t j = 0; j < stride; j += run)
+          for (std::size_t u = 0; u < run; ++u) ci[j + u] = A::add(ci[j + u], A::mul(xi, ys[j + u]));
+      } else {
+        for (std::size_t j = 0; j < l; ++j) ci[j] = A::add(ci[j], A::mul(xi, ys[j]));
+      }
+    }
 }
 }  // namespace toom_detail
 
-// Operands hold the leaves one after another; the accumulator holds each
-// leaf's product in 2 * leaf values, the last always zero. Row by row, leaf
-// by leaf: x_i times all of y is added into the leaf's product at offset i,
-// eight values at a time (one vector register for 16-bit values; a fixed
-// count the compiler needs no run-time checks for), the last few one by one.
-// Rows go outermost so that consecutive passes touch different leaves: row
-// i + 1 of a leaf rereads, one value further on, what row i stored, and a
-// load that only partly overlaps a store just made stalls until the store
-// completes.
+// Operands hold the leaves one after another, `leaf_stride_` values apart;
+// the accumulator holds each leaf's product in 2 * leaf_stride_ values, those
+// from 2 * leaf - 1 on always zero.
 template <RingDescription R, class A>
 void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
-  const std::size_t l = leaf_;
-  for (std::size_t i = 0; i < l; ++i)
-    for (std::size_t leaf = 0; leaf < leaves_; ++leaf)
-      toom_detail::add_scaled_row<A>(acc.data.data() + leaf * 2 * l + i, x.data[leaf * l + i],
-                                     y.data.data() + leaf * l, l);
+  value* c = acc.data.data();
+  const value* xs = x.data.data();
+  const value* ys = y.data.data();
+  const std::size_t l = leaf_, s = leaf_stride_, n = leaves_;
+  if (toom_detail::counts_operations<A> || s % toom_detail::run != 0)
+    toom_detail::leaf_products<A, 0, false>(c, xs, ys, l, s, n);
+  else if (s == 16)
+    toom_detail::leaf_products<A, 16, true>(c, xs, ys, l, s, n);
+  else
+    toom_detail::leaf_products<A, 0, true>(c, xs, ys, l, s, n);
 }
 
 // Level by level back up: each group of points interpolates into its parent
@@ -211,18 +261,21 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
     const Level& level = levels_[li];
     const std::size_t width = 2 * sub, parents = pieces / level.points, parent_width = 2 * level.k * sub;
     std::fill(next, next + parents * parent_width, value{});
-    // Point i of group g is at g * points * width + i * width; block m of
-    // parent g's product at g * parent_width + m * sub.
-    const toom_detail::Blocks<value> blocks{parents, width, parent_width, level.points * width};
-    const toom_detail::Blocks<value> rows{parents, width, width, level.points * width};
+    // Point i of group g is at (g * points + i) * held, where held is the
+    // width the products are held in: 2 * leaf_stride_ in the accumulator, the
+    // width itself above it. Block m of parent g's product is at
+    // g * parent_width + m * sub.
+    const std::size_t held = pieces == leaves_ ? 2 * leaf_stride_ : width;
+    const toom_detail::Blocks<value> blocks{parents, width, parent_width, level.points * held};
+    const toom_detail::Blocks<value> rows{parents, width, width, level.points * held};
     for (std::size_t m = 0; m < level.points; ++m) {
       const auto& terms = level.interpolation[m];
       value* dst = next + m * sub;
       if (level.exact_row[m]) {
-        for (const Term& term : terms) toom_detail::weighted_term<A, false>(dst, current + term.input * width, blocks, term);
+        for (const Term& term : terms) toom_detail::weighted_term<A, false>(dst, current + term.input * held, blocks, term);
         continue;
       }
-      toom_detail::weighted_sum<A>(row, current, width, rows, terms);
+      toom_detail::weighted_sum<A>(row, current, held, rows, terms);
       const auto d = level.divisors[m];
       toom_detail::over_blocks(dst, row, toom_detail::Blocks<value>{parents, width, parent_width, width},
                                [d](value o, value r) { return A::add(o, A::divide(r, d)); });

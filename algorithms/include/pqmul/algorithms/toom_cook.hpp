@@ -49,16 +49,15 @@ class ToomCook {
   std::size_t leaf_count() const { return leaves_; }
   unsigned bits_lost() const { return bits_lost_; }
 
-  operand make_operand() const { return {std::vector<value>(leaves_ * leaf_)}; }
-  accumulator make_accumulator() const { return {std::vector<value>(leaves_ * 2 * leaf_)}; }
+  operand make_operand() const { return {std::vector<value>(leaves_ * leaf_stride_)}; }
+  accumulator make_accumulator() const { return {std::vector<value>(leaves_ * 2 * leaf_stride_)}; }
   void transform(const Poly<R>& a, operand& out) const;
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
   void inverse(const accumulator& acc, Poly<R>& out) const;
 
-  std::size_t operand_bytes() const { return leaves_ * leaf_ * sizeof(value); }
-  // Each leaf product in 2 * leaf values, the last always zero: an even width.
-  std::size_t accumulator_bytes() const { return leaves_ * 2 * leaf_ * sizeof(value); }
+  std::size_t operand_bytes() const { return leaves_ * leaf_stride_ * sizeof(value); }
+  std::size_t accumulator_bytes() const { return leaves_ * 2 * leaf_stride_ * sizeof(value); }
   // Modular (or wrapping) accumulation never overflows.
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 
@@ -82,6 +81,10 @@ class ToomCook {
   std::vector<ToomScheme> schemes_;
   std::vector<Level> levels_;
   std::size_t padded_ = 0, leaf_ = 0, leaves_ = 1;
+  // Values per leaf in an operand (twice as many per leaf product in an
+  // accumulator): the leaf length rounded up to whole runs of eight values,
+  // the padding zero, so that the leaf products run in whole vector registers.
+  std::size_t leaf_stride_ = 0;
   unsigned bits_lost_ = 0;
 };
 
