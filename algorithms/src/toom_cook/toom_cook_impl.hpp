@@ -45,6 +45,27 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
   leaf_ = (R::n + split - 1) / split;
   padded_ = leaf_ * split;
   leaf_stride_ = leaf_ < toom_detail::run ? leaf_ : (leaf_ + toom_detail::run - 1) / toom_detail::run * toom_detail::run;
+  // Evaluation: the input and every level's output but the last (written
+  // into the operand). Interpolation: every level's output, the rows of its
+  // divisions, and the n values of the fold.
+  std::size_t pieces = 1, length = padded_;
+  evaluation_stage_ = padded_;
+  for (std::size_t li = 0; li + 1 < levels_.size(); ++li) {
+    pieces *= levels_[li].points;
+    length /= levels_[li].k;
+    evaluation_stage_ = std::max(evaluation_stage_, pieces * length);
+  }
+  std::size_t sub = leaf_;
+  pieces = leaves_;
+  interpolation_rows_ = R::n;
+  for (std::size_t li = levels_.size(); li-- > 0;) {
+    const Level& level = levels_[li];
+    const std::size_t parents = pieces / level.points;
+    interpolation_stage_ = std::max(interpolation_stage_, parents * 2 * level.k * sub);
+    interpolation_rows_ = std::max(interpolation_rows_, parents * 2 * sub);
+    pieces = parents;
+    sub *= level.k;
+  }
 }
 
 namespace toom_detail {
@@ -70,15 +91,17 @@ inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Bloc
   }
 }
 
-// Blocks of the common lengths (the leaves of 16 values and their products,
-// and the levels above them) get loops of a length fixed at compile time:
+// Blocks of the common lengths (the leaves of 8 and 16 values, their
+// products, and the levels above them) get loops of a length fixed at compile time:
 // whole vector registers, no loop around them.
 template <class V, class Op>
 inline void over_blocks(V* out, const V* in, const Blocks<V>& blocks, Op op) {
   switch (blocks.len) {
+    case 8: return over_blocks_of<8>(out, in, blocks, op);
     case 16: return over_blocks_of<16>(out, in, blocks, op);
     case 32: return over_blocks_of<32>(out, in, blocks, op);
     case 64: return over_blocks_of<64>(out, in, blocks, op);
+    case 128: return over_blocks_of<128>(out, in, blocks, op);
     default: return over_blocks_of<0>(out, in, blocks, op);
   }
 }
@@ -155,11 +178,9 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
     out.data.resize(leaves_ * leaf_stride_);
   else
     out.data.assign(leaves_ * leaf_stride_, value{});
-  // Both halves hold at most the leaves (every level has more points than pieces).
-  const std::size_t half = leaves_ * leaf_;
-  toom_detail::Scratch<value> scratch(2 * half);
+  toom_detail::Scratch<value> scratch(2 * evaluation_stage_);
   value* current = scratch.data();
-  value* next = current + half;
+  value* next = current + evaluation_stage_;
   for (std::size_t i = 0; i < R::n; ++i) current[i] = A::from_coefficient(a[i]);
   std::fill(current + R::n, current + padded_, value{});
   std::size_t pieces = 1, length = padded_;
@@ -247,20 +268,15 @@ void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, con
 // its terms into the product directly; a row with one is summed apart first.
 template <RingDescription R, class A>
 void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
-  // Each level shrinks the values it holds (a group's 2k - 1 point products of
-  // 2 sub values into one product of 2k sub values): the leaf products bound
-  // the levels' outputs, the rows summed apart, and the folded product.
-  const std::size_t half = leaves_ * 2 * leaf_;
-  toom_detail::Scratch<value> scratch(3 * half);
+  toom_detail::Scratch<value> scratch(2 * interpolation_stage_ + interpolation_rows_);
   const value* current = acc.data.data();
   value* next = scratch.data();
-  value* spare = next + half;
-  value* const row = spare + half;
+  value* spare = next + interpolation_stage_;
+  value* const row = spare + interpolation_stage_;
   std::size_t pieces = leaves_, sub = leaf_;
   for (std::size_t li = levels_.size(); li-- > 0;) {
     const Level& level = levels_[li];
     const std::size_t width = 2 * sub, parents = pieces / level.points, parent_width = 2 * level.k * sub;
-    std::fill(next, next + parents * parent_width, value{});
     // Point i of group g is at (g * points + i) * held, where held is the
     // width the products are held in: 2 * leaf_stride_ in the accumulator, the
     // width itself above it. Block m of parent g's product is at
@@ -268,18 +284,30 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
     const std::size_t held = pieces == leaves_ ? 2 * leaf_stride_ : width;
     const toom_detail::Blocks<value> blocks{parents, width, parent_width, level.points * held};
     const toom_detail::Blocks<value> rows{parents, width, width, level.points * held};
-    for (std::size_t m = 0; m < level.points; ++m) {
-      const auto& terms = level.interpolation[m];
-      value* dst = next + m * sub;
-      if (level.exact_row[m]) {
-        for (const Term& term : terms) toom_detail::weighted_term<A, false>(dst, current + term.input * held, blocks, term);
-        continue;
+    const toom_detail::Blocks<value> from_rows{parents, width, parent_width, width};
+    // The even blocks (0, 2, ..., 2k - 2) tile the parent's 2k * sub values
+    // exactly: they go first and are stored, the odd ones are added to them,
+    // so the parents need no clearing pass.
+    for (std::size_t first = 0; first < 2; ++first)
+      for (std::size_t m = first; m < level.points; m += 2) {
+        const bool store = first == 0;
+        const auto& terms = level.interpolation[m];
+        value* dst = next + m * sub;
+        if (level.exact_row[m]) {
+          if (store)
+            toom_detail::weighted_sum<A>(dst, current, held, blocks, terms);
+          else
+            for (const Term& term : terms)
+              toom_detail::weighted_term<A, false>(dst, current + term.input * held, blocks, term);
+          continue;
+        }
+        toom_detail::weighted_sum<A>(row, current, held, rows, terms);
+        const auto d = level.divisors[m];
+        if (store)
+          toom_detail::over_blocks(dst, row, from_rows, [d](value, value r) { return A::divide(r, d); });
+        else
+          toom_detail::over_blocks(dst, row, from_rows, [d](value o, value r) { return A::add(o, A::divide(r, d)); });
       }
-      toom_detail::weighted_sum<A>(row, current, held, rows, terms);
-      const auto d = level.divisors[m];
-      toom_detail::over_blocks(dst, row, toom_detail::Blocks<value>{parents, width, parent_width, width},
-                               [d](value o, value r) { return A::add(o, A::divide(r, d)); });
-    }
     current = next;
     std::swap(next, spare);
     pieces = parents;

@@ -85,6 +85,10 @@ class ToomCook {
   // accumulator): the leaf length rounded up to whole runs of eight values,
   // the padding zero, so that the leaf products run in whole vector registers.
   std::size_t leaf_stride_ = 0;
+  // Values of scratch each direction needs (the largest stage a level passes
+  // on, and the rows a division needs apart), so that a call allocates and
+  // wipes no more than it uses.
+  std::size_t evaluation_stage_ = 0, interpolation_stage_ = 0, interpolation_rows_ = 0;
   unsigned bits_lost_ = 0;
 };
 
