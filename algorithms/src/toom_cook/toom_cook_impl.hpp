@@ -46,8 +46,8 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
   padded_ = leaf_ * split;
   leaf_stride_ = leaf_ < toom_detail::run ? leaf_ : (leaf_ + toom_detail::run - 1) / toom_detail::run * toom_detail::run;
   // Evaluation: the input and every level's output but the last (written
-  // into the operand). Interpolation: every level's output, the rows of its
-  // divisions, and the n values of the fold.
+  // into the operand). Interpolation: every level's output, the rows of the
+  // levels with divisions, and the n values of the fold.
   std::size_t pieces = 1, length = padded_;
   evaluation_stage_ = padded_;
   for (std::size_t li = 0; li + 1 < levels_.size(); ++li) {
@@ -62,7 +62,8 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
     const Level& level = levels_[li];
     const std::size_t parents = pieces / level.points;
     interpolation_stage_ = std::max(interpolation_stage_, parents * 2 * level.k * sub);
-    interpolation_rows_ = std::max(interpolation_rows_, parents * 2 * sub);
+    if (std::find(level.exact_row.begin(), level.exact_row.end(), false) != level.exact_row.end())
+      interpolation_rows_ = std::max(interpolation_rows_, parents * 2 * sub);
     pieces = parents;
     sub *= level.k;
   }
@@ -80,14 +81,16 @@ struct Blocks {
 
 // Output and input never overlap (they live in different buffers), which
 // lets the loops run in whole vector registers without run-time checks.
-// Len: the block length if known at compile time, else 0.
+// op(o, x) sets the output value o from the input value x, reading o only
+// if it adds to it (scratch starts uninitialised). Len: the block length if
+// known at compile time, else 0.
 template <std::size_t Len, class V, class Op>
 inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Blocks<V>& blocks, Op op) {
   const std::size_t len = Len != 0 ? Len : blocks.len;
   for (std::size_t b = 0; b < blocks.count; ++b) {
     V* __restrict o = out + b * blocks.out_stride;
     const V* __restrict s = in + b * blocks.in_stride;
-    for (std::size_t t = 0; t < len; ++t) o[t] = op(o[t], s[t]);
+    for (std::size_t t = 0; t < len; ++t) op(o[t], s[t]);
   }
 }
 
@@ -116,22 +119,22 @@ inline void weighted_term(typename A::value* out, const typename A::value* in, c
   const auto c = term.magnitude;
   if constexpr (First) {
     if (w == 1)
-      over_blocks(out, in, blocks, [](V, V x) { return x; });
+      over_blocks(out, in, blocks, [](V& o, V x) { o = x; });
     else if (w == -1)
-      over_blocks(out, in, blocks, [](V, V x) { return A::sub(V{}, x); });
+      over_blocks(out, in, blocks, [](V& o, V x) { o = A::sub(V{}, x); });
     else if (w > 0)
-      over_blocks(out, in, blocks, [c](V, V x) { return A::mul_const(x, c); });
+      over_blocks(out, in, blocks, [c](V& o, V x) { o = A::mul_const(x, c); });
     else
-      over_blocks(out, in, blocks, [c](V, V x) { return A::sub(V{}, A::mul_const(x, c)); });
+      over_blocks(out, in, blocks, [c](V& o, V x) { o = A::sub(V{}, A::mul_const(x, c)); });
   } else {
     if (w == 1)
-      over_blocks(out, in, blocks, [](V o, V x) { return A::add(o, x); });
+      over_blocks(out, in, blocks, [](V& o, V x) { o = A::add(o, x); });
     else if (w == -1)
-      over_blocks(out, in, blocks, [](V o, V x) { return A::sub(o, x); });
+      over_blocks(out, in, blocks, [](V& o, V x) { o = A::sub(o, x); });
     else if (w > 0)
-      over_blocks(out, in, blocks, [c](V o, V x) { return A::add(o, A::mul_const(x, c)); });
+      over_blocks(out, in, blocks, [c](V& o, V x) { o = A::add(o, A::mul_const(x, c)); });
     else
-      over_blocks(out, in, blocks, [c](V o, V x) { return A::sub(o, A::mul_const(x, c)); });
+      over_blocks(out, in, blocks, [c](V& o, V x) { o = A::sub(o, A::mul_const(x, c)); });
   }
 }
 
@@ -141,7 +144,7 @@ inline void weighted_sum(typename A::value* out, const typename A::value* in, st
                          const Blocks<typename A::value>& blocks, const std::vector<Term>& terms) {
   using V = typename A::value;
   if (terms.empty()) {
-    over_blocks(out, in, blocks, [](V, V) { return V{}; });
+    over_blocks(out, in, blocks, [](V& o, V) { o = V{}; });
     return;
   }
   weighted_term<A, true>(out, in + terms[0].input * input_offset, blocks, terms[0]);
@@ -304,9 +307,9 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
         toom_detail::weighted_sum<A>(row, current, held, rows, terms);
         const auto d = level.divisors[m];
         if (store)
-          toom_detail::over_blocks(dst, row, from_rows, [d](value, value r) { return A::divide(r, d); });
+          toom_detail::over_blocks(dst, row, from_rows, [d](value& o, value r) { o = A::divide(r, d); });
         else
-          toom_detail::over_blocks(dst, row, from_rows, [d](value o, value r) { return A::add(o, A::divide(r, d)); });
+          toom_detail::over_blocks(dst, row, from_rows, [d](value& o, value r) { o = A::add(o, A::divide(r, d)); });
       }
     current = next;
     std::swap(next, spare);
