@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <memory>
+#include <span>
 #include <stdexcept>
 
 #include "pqmul/algorithms/toom_cook.hpp"
@@ -153,20 +154,11 @@ inline void weighted_sum(typename A::value* out, const typename A::value* in, st
 }
 
 // A run-time sized scratch buffer, left uninitialised (every pass writes
-// before it reads) and wiped when it goes: it holds a secret's evaluations.
+// before it reads): the caller wipes it (it holds a secret's evaluations).
 template <class V>
-class Scratch {
- public:
-  explicit Scratch(std::size_t size) : data_(std::make_unique_for_overwrite<V[]>(size)), size_(size) {}
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  ~Scratch() { wipe_bytes(data_.get(), size_ * sizeof(V)); }
-  V* data() { return data_.get(); }
-
- private:
-  std::unique_ptr<V[]> data_;
-  std::size_t size_;
-};
+std::unique_ptr<V[]> scratch(std::size_t size) {
+  return std::make_unique_for_overwrite<V[]>(size);
+}
 
 }  // namespace toom_detail
 
@@ -181,8 +173,10 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
     out.data.resize(leaves_ * leaf_stride_);
   else
     out.data.assign(leaves_ * leaf_stride_, value{});
-  toom_detail::Scratch<value> scratch(2 * evaluation_stage_);
-  value* current = scratch.data();
+  const auto buffer = toom_detail::scratch<value>(2 * evaluation_stage_);
+  const std::span<value> used(buffer.get(), 2 * evaluation_stage_);
+  const WipeOnExit wiped(used);
+  value* current = used.data();
   value* next = current + evaluation_stage_;
   for (std::size_t i = 0; i < R::n; ++i) current[i] = A::from_coefficient(a[i]);
   std::fill(current + R::n, current + padded_, value{});
@@ -271,9 +265,11 @@ void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, con
 // its terms into the product directly; a row with one is summed apart first.
 template <RingDescription R, class A>
 void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
-  toom_detail::Scratch<value> scratch(2 * interpolation_stage_ + interpolation_rows_);
+  const auto buffer = toom_detail::scratch<value>(2 * interpolation_stage_ + interpolation_rows_);
+  const std::span<value> used(buffer.get(), 2 * interpolation_stage_ + interpolation_rows_);
+  const WipeOnExit wiped(used);
   const value* current = acc.data.data();
-  value* next = scratch.data();
+  value* next = used.data();
   value* spare = next + interpolation_stage_;
   value* const row = spare + interpolation_stage_;
   std::size_t pieces = leaves_, sub = leaf_;
