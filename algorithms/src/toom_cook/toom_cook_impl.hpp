@@ -75,22 +75,40 @@ namespace toom_detail {
 // b * out_stride, block b of the input at b * in_stride. A level applies one
 // weight to the same block of every piece at once, so the choice of
 // operation and the loop set-up are paid once per weight, not per piece.
-template <class V>
+//
+// WithinBlocks: vectorise within each block, never across blocks. With a
+// short block length fixed at compile time gcc 12 otherwise vectorises
+// across blocks, gathering one value from each: the evaluation of Saber's
+// toom4-k2 took five times as long that way. The interpolation keeps gcc's
+// own choice: there, where a product's blocks overlap, the same hint made
+// some plans (toom4-k4 on NTRU's hps2048509) about fifteen times slower.
+template <class V, bool WithinBlocks = false>
 struct Blocks {
   std::size_t count, len, out_stride, in_stride;
 };
+
+// Hides from gcc that a block's pointers advance by a fixed stride, so
+// that it cannot vectorise across blocks. clang vectorises within blocks on
+// its own, and the same barrier made its evaluations ten times slower.
+template <class Out, class In>
+inline void opaque_pointers([[maybe_unused]] Out& out, [[maybe_unused]] In& in) {
+#if defined(__GNUC__) && !defined(__clang__)
+  asm("" : "+r"(out), "+r"(in));
+#endif
+}
 
 // Output and input never overlap (they live in different buffers), which
 // lets the loops run in whole vector registers without run-time checks.
 // op(o, x) sets the output value o from the input value x, reading o only
 // if it adds to it (scratch starts uninitialised). Len: the block length if
 // known at compile time, else 0.
-template <std::size_t Len, class V, class Op>
-inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Blocks<V>& blocks, Op op) {
+template <std::size_t Len, class V, bool W, class Op>
+inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Blocks<V, W>& blocks, Op op) {
   const std::size_t len = Len != 0 ? Len : blocks.len;
   for (std::size_t b = 0; b < blocks.count; ++b) {
     V* __restrict o = out + b * blocks.out_stride;
     const V* __restrict s = in + b * blocks.in_stride;
+    if constexpr (W && Len != 0) opaque_pointers(o, s);
     for (std::size_t t = 0; t < len; ++t) op(o[t], s[t]);
   }
 }
@@ -98,8 +116,8 @@ inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Bloc
 // Blocks of the common lengths (the leaves of 8 and 16 values, their
 // products, and the levels above them) get loops of a length fixed at compile time:
 // whole vector registers, no loop around them.
-template <class V, class Op>
-inline void over_blocks(V* out, const V* in, const Blocks<V>& blocks, Op op) {
+template <class V, bool W, class Op>
+inline void over_blocks(V* out, const V* in, const Blocks<V, W>& blocks, Op op) {
   switch (blocks.len) {
     case 8: return over_blocks_of<8>(out, in, blocks, op);
     case 16: return over_blocks_of<16>(out, in, blocks, op);
@@ -112,9 +130,8 @@ inline void over_blocks(V* out, const V* in, const Blocks<V>& blocks, Op op) {
 
 // out (op)= w * in, w a small signed weight; the first term of a sum is
 // written rather than added, so counts reflect what the algorithm does.
-template <class A, bool First, class Term>
-inline void weighted_term(typename A::value* out, const typename A::value* in, const Blocks<typename A::value>& blocks,
-                          const Term& term) {
+template <class A, bool First, class B, class Term>
+inline void weighted_term(typename A::value* out, const typename A::value* in, const B& blocks, const Term& term) {
   using V = typename A::value;
   const std::int64_t w = term.weight;
   const auto c = term.magnitude;
@@ -140,9 +157,9 @@ inline void weighted_term(typename A::value* out, const typename A::value* in, c
 }
 
 // out = the weighted sum of the terms, input j being `in + j * input_offset`.
-template <class A, class Term>
-inline void weighted_sum(typename A::value* out, const typename A::value* in, std::size_t input_offset,
-                         const Blocks<typename A::value>& blocks, const std::vector<Term>& terms) {
+template <class A, class B, class Term>
+inline void weighted_sum(typename A::value* out, const typename A::value* in, std::size_t input_offset, const B& blocks,
+                         const std::vector<Term>& terms) {
   using V = typename A::value;
   if (terms.empty()) {
     over_blocks(out, in, blocks, [](V& o, V) { o = V{}; });
@@ -187,7 +204,7 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
     const bool last = li + 1 == levels_.size();
     value* dst = last ? out.data.data() : next;
     const std::size_t dst_stride = last ? leaf_stride_ : sub;
-    const toom_detail::Blocks<value> blocks{pieces, sub, level.points * dst_stride, length};
+    const toom_detail::Blocks<value, true> blocks{pieces, sub, level.points * dst_stride, length};
     for (std::size_t i = 0; i < level.points; ++i)
       toom_detail::weighted_sum<A>(dst + i * dst_stride, current, sub, blocks, level.evaluation[i]);
     std::swap(current, next);
@@ -221,9 +238,14 @@ inline constexpr bool counts_operations<CountingArithmetic<Base>> = true;
 // (Stride), which leaves no loop around the row. The counting twin takes the
 // leaf length exactly instead, so that its tallies are the algorithm's
 // products, not the padding's.
+//
+// Each variant is a function of its own: inlined into their caller, the
+// variants' code depended on which others were there (adding one made
+// NTRU's toom4-k2 products 20-30% slower).
 template <class A, std::size_t Stride, bool Blocked>
-void leaf_products(typename A::value* __restrict acc, const typename A::value* __restrict x,
-                   const typename A::value* __restrict y, std::size_t l, std::size_t stride, std::size_t leaves) {
+[[gnu::noinline]] void leaf_products(typename A::value* __restrict acc, const typename A::value* __restrict x,
+                                     const typename A::value* __restrict y, std::size_t l, std::size_t stride,
+                                     std::size_t leaves) {
   if constexpr (Stride != 0) stride = Stride;
   for (std::size_t i = 0; i < l; ++i)
     for (std::size_t leaf = 0; leaf < leaves; ++leaf) {
@@ -251,6 +273,8 @@ void ToomCook<R, A>::multiply_accumulate(accumulator& acc, const operand& x, con
   const std::size_t l = leaf_, s = leaf_stride_, n = leaves_;
   if (toom_detail::counts_operations<A> || s % toom_detail::run != 0)
     toom_detail::leaf_products<A, 0, false>(c, xs, ys, l, s, n);
+  else if (s == 8)
+    toom_detail::leaf_products<A, 8, true>(c, xs, ys, l, s, n);
   else if (s == 16)
     toom_detail::leaf_products<A, 16, true>(c, xs, ys, l, s, n);
   else
