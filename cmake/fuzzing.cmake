@@ -1,4 +1,4 @@
-# libFuzzer targets (tests/fuzz), with -DPQMUL_FUZZERS=ON (the fuzz preset).
+# libFuzzer targets (tests/fuzz), with -DPQMUL_FUZZERS=ON (the debug preset).
 # Every library is compiled with the fuzzer's coverage instrumentation and
 # with AddressSanitizer and UndefinedBehaviorSanitizer; the fuzz executables
 # also link libFuzzer's main (tests/fuzz/CMakeLists.txt). clang only: Debian
@@ -9,7 +9,7 @@ if(NOT PQMUL_FUZZERS)
 endif()
 if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   message(FATAL_ERROR "PQMUL_FUZZERS needs clang and its libFuzzer, not ${CMAKE_CXX_COMPILER_ID} "
-                      "(configure with `cmake --preset fuzz`)")
+                      "(configure with `cmake --preset debug`)")
 endif()
 
 include(CheckCXXSourceCompiles)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets of a fuzz tree (cmake --preset fuzz; cmake --build
-# --preset fuzz) for a bounded time each, starting from the committed seed
+# Runs the libFuzzer targets of a tree configured with them (cmake --preset debug;
+# cmake --build --preset debug) for a bounded time each, starting from the committed seed
 # corpus tests/fuzz/corpus/<name>/. The fuzzer works on a temporary copy of the
 # corpus, so the committed one never changes. Every target runs; the script
 # fails if any reports a crash, a sanitizer error, a leak, an input slower
@@ -47,7 +47,7 @@ stat() { sed -n "s/^stat::$2: *//p" "$1" | tail -n 1; }
 for name in "${names[@]}"; do
   binary="$fuzz_bin/fuzz_$name"
   if [[ ! -x $binary ]]; then
-    echo "run-fuzzers: $binary is missing (cmake --build --preset fuzz)" >&2
+    echo "run-fuzzers: $binary is missing (cmake --build --preset debug)" >&2
     exit 2
   fi
   if [[ ! -d $corpus_root/$name ]]; then
