@@ -4,6 +4,7 @@
 
 #if defined(PQMUL_CLI)
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -28,13 +29,17 @@ std::string read_text(const std::filesystem::path& path) {
 }
 
 Outcome ct_timing(const std::string& arguments) {
-  const auto dir = std::filesystem::temp_directory_path() / "pqmul_test_cli_ct_timing";
+  // One directory per process: ctest runs this file's test cases side by side.
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("pqmul_test_cli_ct_timing." + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   const auto out = dir / "out", err = dir / "err";
   const std::string command =
       std::string("'") + PQMUL_CLI + "' ct-timing " + arguments + " > '" + out.string() + "' 2> '" + err.string() + "'";
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(out), read_text(err)};
+  Outcome outcome{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(out), read_text(err)};
+  std::filesystem::remove_all(dir);
+  return outcome;
 }
 
 std::size_t lines(const std::string& text) {
