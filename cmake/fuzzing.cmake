@@ -4,6 +4,14 @@
 # also link libFuzzer's main (tests/fuzz/CMakeLists.txt). clang only: Debian
 # ships libFuzzer in libclang-rt-<version>-dev (scripts/install-deps.sh).
 option(PQMUL_FUZZERS "Build the libFuzzer targets of tests/fuzz (clang with libFuzzer only)" OFF)
+# A sanitized tree (the flags below, or sanitizers given in CMAKE_CXX_FLAGS) leaves
+# out the tests that need valgrind or the plain stack and allocator
+# (tests/CMakeLists.txt asks PQMUL_SANITIZED).
+if(PQMUL_FUZZERS OR CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+  set(PQMUL_SANITIZED ON)
+else()
+  set(PQMUL_SANITIZED OFF)
+endif()
 if(NOT PQMUL_FUZZERS)
   return()
 endif()
@@ -28,10 +36,16 @@ if(NOT PQMUL_HAVE_LIBFUZZER)
                       "libclang-rt-${pqmul_clang_major}-dev (scripts/install-deps.sh does)")
 endif()
 
-# Every translation unit: coverage for the fuzzer and the sanitizers' checks,
-# a report stopping the run. The SIMD kernels check the coefficient bounds
-# their headers document (algorithms/include/pqmul/algorithms/kernel_contracts.hpp),
-# so an input that breaks one is a finding, not a wrong value.
-add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+# Every translation unit: the sanitizers' checks, a report stopping the run. The
+# SIMD kernels check the coefficient bounds their headers document
+# (algorithms/include/pqmul/algorithms/kernel_contracts.hpp), so an input that
+# breaks one is a finding, not a wrong value.
+add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+# Coverage guides the fuzzer towards branches its input decides. The multipliers'
+# sources (algorithms/src) branch on sizes and plans, never on the coefficients a
+# fuzzer feeds them, so their coverage would tell it nothing, and it cost a quarter
+# of their compile time (fuzz_coverage_ignore.txt leaves them out).
+add_compile_options(-fsanitize=fuzzer-no-link
+  -fsanitize-coverage-ignorelist=${CMAKE_CURRENT_LIST_DIR}/fuzz_coverage_ignore.txt)
 add_link_options(-fsanitize=address,undefined)
 target_compile_definitions(pqmul_flags INTERFACE PQMUL_KERNEL_CONTRACTS=1)

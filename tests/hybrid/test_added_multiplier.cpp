@@ -2,7 +2,8 @@
 // outside the library and registered with one line runs in every KEM of the
 // registry. Here: one Karatsuba level over a schoolbook of the halves,
 // written for this test, checked against the published KAT digests of all
-// 13 KEMs under each strategy the scheme has.
+// 13 KEMs under each strategy the scheme has (all 100 entries under one
+// strategy, entry 0 under the others).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -138,14 +139,22 @@ TEST_CASE("a registered multiplier passes the KATs of every KEM under every stra
   std::size_t kems = 0;
   for (const auto& e : pqmul::kem_registry()) {
     CHECK(std::find(e.multipliers.begin(), e.multipliers.end(), "half-karatsuba") != e.multipliers.end());
-    const auto& digest = published().at(e.scheme).all;
+    const auto& digests = published().at(e.scheme);
+    // All 100 entries under the first strategy, entry 0 under the others: a strategy
+    // changes when operands are transformed, not what is computed, and 100 entries
+    // for each made this the slowest test of the sanitizer tree.
+    bool first = true;
     for (auto strategy : e.strategies) {
       INFO(e.scheme << " " << to_string(strategy));
       const auto kem = pqmul::make_kem(e.scheme, "half-karatsuba", strategy, pqmul::Isa::portable);
       CHECK(kem->multiplier() == "half-karatsuba");
       CHECK(kem->strategy() == strategy);
       const std::size_t before = transforms_of(e.ring);
-      CHECK(pqmul::kat_digest_all(pqmul::nist_kat_entries(*kem, 0, 100)) == digest);
+      if (first)
+        CHECK(pqmul::kat_digest_all(pqmul::nist_kat_entries(*kem, 0, 100)) == digests.all);
+      else
+        CHECK(pqmul::kat_digest_single(pqmul::nist_kat_entries(*kem, 0, 1)) == digests.single);
+      first = false;
       CHECK(transforms_of(e.ring) > before);  // the products ran through it
     }
     ++kems;
