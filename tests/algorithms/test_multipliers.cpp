@@ -64,8 +64,8 @@ TEST_CASE("every multiplier and strategy gives the oracle's matrix-vector and in
       std::vector<std::uint16_t> expected_ip(r.n);
       kronecker->inner_product(std::span<const std::uint16_t>(A).first(rank * r.n), v,
                                expected_ip, rank, Strategy::lazy, nullptr);
-      // The definition's products are most of this test's time under the sanitizers:
-      // each expected matrix-vector product is computed once, not once per strategy.
+      // The definition's products are slow under the sanitizers: each expected
+      // matrix-vector product is computed once, not once per strategy.
       const std::vector<std::uint16_t> expected_mv = oracle_matrix_vector(r, A, v, rank, Transpose::no);
       const std::vector<std::uint16_t> expected_mv_transposed = oracle_matrix_vector(r, A, v, rank, Transpose::yes);
       for (Strategy s : all_strategies)
