@@ -2,10 +2,12 @@
 // Member definitions of ToomCook, included only by the files that
 // explicitly instantiate it (one per ring), to keep build time bounded.
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <memory>
 #include <span>
 #include <stdexcept>
+#include <utility>
 
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/algorithms/wipe.hpp"
@@ -82,10 +84,53 @@ namespace toom_detail {
 // toom4-k2 took five times as long that way. The interpolation keeps gcc's
 // own choice: there, where a product's blocks overlap, the same hint made
 // some plans (toom4-k4 on NTRU's hps2048509) about fifteen times slower.
-template <class V, bool WithinBlocks = false>
+//
+// Lengths: the ring's own block lengths, beyond the common ones, whose
+// loops get a length fixed at compile time (FixedLengthsFor, below).
+template <std::size_t... Len>
+struct FixedLengths {};
+
+template <class V, class Lengths, bool WithinBlocks = false>
 struct Blocks {
   std::size_t count, len, out_stride, in_stride;
 };
+
+// The pieces of a Toom-4 split followed by four Karatsuba levels of an
+// n-coefficient ring (NTRU's default plan, `toom4-k4`), n padded to a
+// multiple of 64: n/4, n/8, ... n/64, those of at least 16 values that are
+// not among the common lengths — for hps2048677 and hrss701 176, 88, 44,
+// 22; for hps4096821 208, 104, 52, 26; for the others none. With them
+// fixed, those rings' toom4-k4 evaluations took 0.75 of the time and their
+// interpolations 0.8 (gcc 12). Leaves of 11 or 13 values are left out: with
+// them fixed the evaluation took 3.5 times as long. The list is the ring's
+// own: one list for every ring made hps2048509's toom4-k4 four times slower,
+// although its pieces are all common lengths (not understood; that ring's
+// code is now as it was).
+struct RingLengths {
+  std::array<std::size_t, 5> values{};
+  std::size_t count = 0;
+};
+
+constexpr bool is_common_length(std::size_t len) {
+  return len == 8 || len == 16 || len == 32 || len == 64 || len == 128;
+}
+
+constexpr RingLengths toom4_k4_lengths(std::size_t n) {
+  RingLengths lengths;
+  const std::size_t leaf = (n + 63) / 64;
+  for (std::size_t piece = 16 * leaf; piece >= leaf && piece >= 16; piece /= 2)
+    if (!is_common_length(piece)) lengths.values[lengths.count++] = piece;
+  return lengths;
+}
+
+template <std::size_t N>
+inline constexpr RingLengths ring_lengths = toom4_k4_lengths(N);
+
+template <std::size_t N, std::size_t... I>
+FixedLengths<ring_lengths<N>.values[I]...> fixed_lengths_of(std::index_sequence<I...>);
+
+template <std::size_t N>
+using FixedLengthsFor = decltype(fixed_lengths_of<N>(std::make_index_sequence<ring_lengths<N>.count>{}));
 
 // Hides from gcc that a block's pointers advance by a fixed stride, so
 // that it cannot vectorise across blocks. clang vectorises within blocks on
@@ -102,8 +147,8 @@ inline void opaque_pointers([[maybe_unused]] Out& out, [[maybe_unused]] In& in) 
 // op(o, x) sets the output value o from the input value x, reading o only
 // if it adds to it (scratch starts uninitialised). Len: the block length if
 // known at compile time, else 0.
-template <std::size_t Len, class V, bool W, class Op>
-inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Blocks<V, W>& blocks, Op op) {
+template <std::size_t Len, class V, class L, bool W, class Op>
+inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Blocks<V, L, W>& blocks, Op op) {
   const std::size_t len = Len != 0 ? Len : blocks.len;
   for (std::size_t b = 0; b < blocks.count; ++b) {
     V* __restrict o = out + b * blocks.out_stride;
@@ -114,17 +159,21 @@ inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Bloc
 }
 
 // Blocks of the common lengths (the leaves of 8 and 16 values, their
-// products, and the levels above them) get loops of a length fixed at compile time:
-// whole vector registers, no loop around them.
-template <class V, bool W, class Op>
-inline void over_blocks(V* out, const V* in, const Blocks<V, W>& blocks, Op op) {
+// products, and the levels above them) and of the ring's own lengths get
+// loops of a length fixed at compile time: whole vector registers, no loop
+// around them.
+template <class V, std::size_t... Len, bool W, class Op>
+inline void over_blocks(V* out, const V* in, const Blocks<V, FixedLengths<Len...>, W>& blocks, Op op) {
   switch (blocks.len) {
     case 8: return over_blocks_of<8>(out, in, blocks, op);
     case 16: return over_blocks_of<16>(out, in, blocks, op);
     case 32: return over_blocks_of<32>(out, in, blocks, op);
     case 64: return over_blocks_of<64>(out, in, blocks, op);
     case 128: return over_blocks_of<128>(out, in, blocks, op);
-    default: return over_blocks_of<0>(out, in, blocks, op);
+    default: {
+      const bool fixed = ((blocks.len == Len && (over_blocks_of<Len>(out, in, blocks, op), true)) || ...);
+      if (!fixed) over_blocks_of<0>(out, in, blocks, op);
+    }
   }
 }
 
@@ -197,6 +246,7 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
   value* next = current + evaluation_stage_;
   for (std::size_t i = 0; i < R::n; ++i) current[i] = A::from_coefficient(a[i]);
   std::fill(current + R::n, current + padded_, value{});
+  using lengths = toom_detail::FixedLengthsFor<R::n>;
   std::size_t pieces = 1, length = padded_;
   for (std::size_t li = 0; li < levels_.size(); ++li) {
     const Level& level = levels_[li];
@@ -204,7 +254,7 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
     const bool last = li + 1 == levels_.size();
     value* dst = last ? out.data.data() : next;
     const std::size_t dst_stride = last ? leaf_stride_ : sub;
-    const toom_detail::Blocks<value, true> blocks{pieces, sub, level.points * dst_stride, length};
+    const toom_detail::Blocks<value, lengths, true> blocks{pieces, sub, level.points * dst_stride, length};
     for (std::size_t i = 0; i < level.points; ++i)
       toom_detail::weighted_sum<A>(dst + i * dst_stride, current, sub, blocks, level.evaluation[i]);
     std::swap(current, next);
@@ -307,6 +357,7 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
   value* next = used.data();
   value* spare = next + interpolation_stage_;
   value* const row = spare + interpolation_stage_;
+  using lengths = toom_detail::FixedLengthsFor<R::n>;
   std::size_t pieces = leaves_, sub = leaf_;
   for (std::size_t li = levels_.size(); li-- > 0;) {
     const Level& level = levels_[li];
@@ -316,9 +367,9 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
     // width itself above it. Block m of parent g's product is at
     // g * parent_width + m * sub.
     const std::size_t held = pieces == leaves_ ? 2 * leaf_stride_ : width;
-    const toom_detail::Blocks<value> blocks{parents, width, parent_width, level.points * held};
-    const toom_detail::Blocks<value> rows{parents, width, width, level.points * held};
-    const toom_detail::Blocks<value> from_rows{parents, width, parent_width, width};
+    const toom_detail::Blocks<value, lengths> blocks{parents, width, parent_width, level.points * held};
+    const toom_detail::Blocks<value, lengths> rows{parents, width, width, level.points * held};
+    const toom_detail::Blocks<value, lengths> from_rows{parents, width, parent_width, width};
     // The even blocks (0, 2, ..., 2k - 2) tile the parent's 2k * sub values
     // exactly: they go first and are stored, the odd ones are added to them,
     // so the parents need no clearing pass.
