@@ -11,6 +11,7 @@
 
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/algorithms/wipe.hpp"
+#include "toom_karatsuba_passes.hpp"
 
 namespace pqmul {
 
@@ -39,6 +40,7 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
       level.divisors.push_back(A::make_divisor(row.odd, row.shift));
       level.exact_row.push_back(row.odd == 1 && row.shift == 0);
     }
+    level.karatsuba = toom_detail::is_karatsuba(s);
     bits_lost_ += s.bits_lost;
     split *= s.k;
     leaves_ *= level.points;
@@ -97,17 +99,19 @@ struct Blocks {
 
 // The pieces of a Toom-4 split followed by four Karatsuba levels of an
 // n-coefficient ring (NTRU's default plan, `toom4-k4`), n padded to a
-// multiple of 64: n/4, n/8, ... n/64, those of at least 16 values that are
-// not among the common lengths — for hps2048677 and hrss701 176, 88, 44,
-// 22; for hps4096821 208, 104, 52, 26; for the others none. With them
-// fixed, those rings' toom4-k4 evaluations took 0.75 of the time and their
-// interpolations 0.8 (gcc 12). Leaves of 11 or 13 values are left out: with
-// them fixed the evaluation took 3.5 times as long. The list is the ring's
-// own: one list for every ring made hps2048509's toom4-k4 four times slower,
+// multiple of 64: n/4, n/8, ... n/64, those of at least `shortest` values
+// that are not among the common lengths — for hps2048677 and hrss701 176,
+// 88, 44, 22 (and 11), for hps4096821 208, 104, 52, 26 (and 13), for the
+// others none. With them fixed, those rings' toom4-k4 evaluations took 0.75
+// of the time and their interpolations 0.8 (gcc 12). The evaluation leaves
+// the leaves of 11 or 13 values out (shortest 16): with them fixed it took
+// 3.5 times as long; the interpolation takes them (the halves of the last
+// Karatsuba level's products: 0.8 of the time). The list is the ring's own:
+// one list for every ring made hps2048509's toom4-k4 four times slower,
 // although its pieces are all common lengths (not understood; that ring's
-// code is now as it was).
+// code is as it was).
 struct RingLengths {
-  std::array<std::size_t, 5> values{};
+  std::array<std::size_t, 10> values{};
   std::size_t count = 0;
 };
 
@@ -115,32 +119,27 @@ constexpr bool is_common_length(std::size_t len) {
   return len == 8 || len == 16 || len == 32 || len == 64 || len == 128;
 }
 
-constexpr RingLengths toom4_k4_lengths(std::size_t n) {
+constexpr RingLengths toom4_lengths(std::size_t n, std::size_t shortest) {
   RingLengths lengths;
-  const std::size_t leaf = (n + 63) / 64;
-  for (std::size_t piece = 16 * leaf; piece >= leaf && piece >= 16; piece /= 2)
-    if (!is_common_length(piece)) lengths.values[lengths.count++] = piece;
+  for (const std::size_t karatsuba_levels : {2, 4}) {
+    const std::size_t split = std::size_t{4} << karatsuba_levels, leaf = (n + split - 1) / split;
+    for (std::size_t piece = leaf << karatsuba_levels; piece >= leaf && piece >= shortest; piece /= 2)
+      if (!is_common_length(piece) && std::find(lengths.values.begin(), lengths.values.begin() + lengths.count,
+                                                 piece) == lengths.values.begin() + lengths.count)
+        lengths.values[lengths.count++] = piece;
+  }
   return lengths;
 }
 
-template <std::size_t N>
-inline constexpr RingLengths ring_lengths = toom4_k4_lengths(N);
+template <std::size_t N, std::size_t Shortest>
+inline constexpr RingLengths ring_lengths = toom4_lengths(N, Shortest);
 
-template <std::size_t N, std::size_t... I>
-FixedLengths<ring_lengths<N>.values[I]...> fixed_lengths_of(std::index_sequence<I...>);
+template <std::size_t N, std::size_t Shortest, std::size_t... I>
+FixedLengths<ring_lengths<N, Shortest>.values[I]...> fixed_lengths_of(std::index_sequence<I...>);
 
-template <std::size_t N>
-using FixedLengthsFor = decltype(fixed_lengths_of<N>(std::make_index_sequence<ring_lengths<N>.count>{}));
-
-// Hides from gcc that a block's pointers advance by a fixed stride, so
-// that it cannot vectorise across blocks. clang vectorises within blocks on
-// its own, and the same barrier made its evaluations ten times slower.
-template <class Out, class In>
-inline void opaque_pointers([[maybe_unused]] Out& out, [[maybe_unused]] In& in) {
-#if defined(__GNUC__) && !defined(__clang__)
-  asm("" : "+r"(out), "+r"(in));
-#endif
-}
+template <std::size_t N, std::size_t Shortest = 16>
+using FixedLengthsFor =
+    decltype(fixed_lengths_of<N, Shortest>(std::make_index_sequence<ring_lengths<N, Shortest>.count>{}));
 
 // Output and input never overlap (they live in different buffers), which
 // lets the loops run in whole vector registers without run-time checks.
@@ -161,20 +160,27 @@ inline void over_blocks_of(V* __restrict out, const V* __restrict in, const Bloc
 // Blocks of the common lengths (the leaves of 8 and 16 values, their
 // products, and the levels above them) and of the ring's own lengths get
 // loops of a length fixed at compile time: whole vector registers, no loop
-// around them.
-template <class V, std::size_t... Len, bool W, class Op>
-inline void over_blocks(V* out, const V* in, const Blocks<V, FixedLengths<Len...>, W>& blocks, Op op) {
+// around them. f(std::integral_constant<std::size_t, Len>) runs the loop
+// with that length, Len = 0 meaning blocks.len at run time.
+template <class V, std::size_t... Len, bool W, class F>
+inline void with_block_length(const Blocks<V, FixedLengths<Len...>, W>& blocks, F f) {
+  using std::integral_constant;
   switch (blocks.len) {
-    case 8: return over_blocks_of<8>(out, in, blocks, op);
-    case 16: return over_blocks_of<16>(out, in, blocks, op);
-    case 32: return over_blocks_of<32>(out, in, blocks, op);
-    case 64: return over_blocks_of<64>(out, in, blocks, op);
-    case 128: return over_blocks_of<128>(out, in, blocks, op);
+    case 8: return f(integral_constant<std::size_t, 8>{});
+    case 16: return f(integral_constant<std::size_t, 16>{});
+    case 32: return f(integral_constant<std::size_t, 32>{});
+    case 64: return f(integral_constant<std::size_t, 64>{});
+    case 128: return f(integral_constant<std::size_t, 128>{});
     default: {
-      const bool fixed = ((blocks.len == Len && (over_blocks_of<Len>(out, in, blocks, op), true)) || ...);
-      if (!fixed) over_blocks_of<0>(out, in, blocks, op);
+      const bool fixed = ((blocks.len == Len && (f(integral_constant<std::size_t, Len>{}), true)) || ...);
+      if (!fixed) f(integral_constant<std::size_t, 0>{});
     }
   }
+}
+
+template <class V, class L, bool W, class Op>
+inline void over_blocks(V* out, const V* in, const Blocks<V, L, W>& blocks, Op op) {
+  with_block_length(blocks, [&](auto len) { over_blocks_of<decltype(len)::value>(out, in, blocks, op); });
 }
 
 // out (op)= w * in, w a small signed weight; the first term of a sum is
@@ -228,6 +234,7 @@ std::unique_ptr<V[]> scratch(std::size_t size) {
 
 }  // namespace toom_detail
 
+
 // Level by level, each piece of `length` values splits into k sub-pieces and
 // becomes the level's points, evaluated for all pieces at once; the last
 // level writes the leaves straight into the operand, one after another.
@@ -255,8 +262,13 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
     value* dst = last ? out.data.data() : next;
     const std::size_t dst_stride = last ? leaf_stride_ : sub;
     const toom_detail::Blocks<value, lengths, true> blocks{pieces, sub, level.points * dst_stride, length};
-    for (std::size_t i = 0; i < level.points; ++i)
-      toom_detail::weighted_sum<A>(dst + i * dst_stride, current, sub, blocks, level.evaluation[i]);
+    if (level.karatsuba)
+      toom_detail::with_block_length(blocks, [&](auto len) {
+        toom_detail::karatsuba_evaluation_of<decltype(len)::value, A>(dst, current, blocks, dst_stride);
+      });
+    else
+      for (std::size_t i = 0; i < level.points; ++i)
+        toom_detail::weighted_sum<A>(dst + i * dst_stride, current, sub, blocks, level.evaluation[i]);
     std::swap(current, next);
     pieces *= level.points;
     length = sub;
@@ -357,7 +369,7 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
   value* next = used.data();
   value* spare = next + interpolation_stage_;
   value* const row = spare + interpolation_stage_;
-  using lengths = toom_detail::FixedLengthsFor<R::n>;
+  using lengths = toom_detail::FixedLengthsFor<R::n, 8>;
   std::size_t pieces = leaves_, sub = leaf_;
   for (std::size_t li = levels_.size(); li-- > 0;) {
     const Level& level = levels_[li];
@@ -370,29 +382,36 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
     const toom_detail::Blocks<value, lengths> blocks{parents, width, parent_width, level.points * held};
     const toom_detail::Blocks<value, lengths> rows{parents, width, width, level.points * held};
     const toom_detail::Blocks<value, lengths> from_rows{parents, width, parent_width, width};
+    if (level.karatsuba) {
+      const toom_detail::Blocks<value, lengths> halves{parents, sub, parent_width, level.points * held};
+      toom_detail::with_block_length(halves, [&](auto len) {
+        toom_detail::karatsuba_interpolation_of<decltype(len)::value, A>(next, current, halves, held);
+      });
+    } else {
     // The even blocks (0, 2, ..., 2k - 2) tile the parent's 2k * sub values
     // exactly: they go first and are stored, the odd ones are added to them,
     // so the parents need no clearing pass.
-    for (std::size_t first = 0; first < 2; ++first)
-      for (std::size_t m = first; m < level.points; m += 2) {
-        const bool store = first == 0;
-        const auto& terms = level.interpolation[m];
-        value* dst = next + m * sub;
-        if (level.exact_row[m]) {
+      for (std::size_t first = 0; first < 2; ++first)
+        for (std::size_t m = first; m < level.points; m += 2) {
+          const bool store = first == 0;
+          const auto& terms = level.interpolation[m];
+          value* dst = next + m * sub;
+          if (level.exact_row[m]) {
+            if (store)
+              toom_detail::weighted_sum<A>(dst, current, held, blocks, terms);
+            else
+              for (const Term& term : terms)
+                toom_detail::weighted_term<A, false>(dst, current + term.input * held, blocks, term);
+            continue;
+          }
+          toom_detail::weighted_sum<A>(row, current, held, rows, terms);
+          const auto d = level.divisors[m];
           if (store)
-            toom_detail::weighted_sum<A>(dst, current, held, blocks, terms);
+            toom_detail::over_blocks(dst, row, from_rows, [d](value& o, value r) { o = A::divide(r, d); });
           else
-            for (const Term& term : terms)
-              toom_detail::weighted_term<A, false>(dst, current + term.input * held, blocks, term);
-          continue;
+            toom_detail::over_blocks(dst, row, from_rows, [d](value& o, value r) { o = A::add(o, A::divide(r, d)); });
         }
-        toom_detail::weighted_sum<A>(row, current, held, rows, terms);
-        const auto d = level.divisors[m];
-        if (store)
-          toom_detail::over_blocks(dst, row, from_rows, [d](value& o, value r) { o = A::divide(r, d); });
-        else
-          toom_detail::over_blocks(dst, row, from_rows, [d](value& o, value r) { o = A::add(o, A::divide(r, d)); });
-      }
+    }
     current = next;
     std::swap(next, spare);
     pieces = parents;
