@@ -97,19 +97,20 @@ struct Blocks {
   std::size_t count, len, out_stride, in_stride;
 };
 
-// The pieces of a Toom-4 split followed by four Karatsuba levels of an
-// n-coefficient ring (NTRU's default plan, `toom4-k4`), n padded to a
-// multiple of 64: n/4, n/8, ... n/64, those of at least `shortest` values
-// that are not among the common lengths — for hps2048677 and hrss701 176,
-// 88, 44, 22 (and 11), for hps4096821 208, 104, 52, 26 (and 13), for the
-// others none. With them fixed, those rings' toom4-k4 evaluations took 0.75
-// of the time and their interpolations 0.8 (gcc 12). The evaluation leaves
-// the leaves of 11 or 13 values out (shortest 16): with them fixed it took
-// 3.5 times as long; the interpolation takes them (the halves of the last
-// Karatsuba level's products: 0.8 of the time). The list is the ring's own:
-// one list for every ring made hps2048509's toom4-k4 four times slower,
-// although its pieces are all common lengths (not understood; that ring's
-// code is as it was).
+// The pieces of a Toom-4 split followed by two or four Karatsuba levels of
+// an n-coefficient ring (the plans toom4-k2 and toom4-k4, NTRU's default),
+// n padded to a multiple of 16 or 64: n/4, n/8, ..., those of at least
+// `shortest` values that are not among the common lengths — for hps2048677
+// 172, 86, 43 and 176, 88, 44, 22 (and 11), for hrss701 the latter, for
+// hps4096821 208, 104, 52, 26 (and 13), for the others none. With them
+// fixed, those rings' toom4-k4 evaluations took 0.75 of the time and their
+// interpolations 0.8 (gcc 12). The evaluation leaves the leaves of 11 or 13
+// values out (shortest 16): with them fixed it took 3.5 times as long; the
+// interpolation takes them (the halves of the last Karatsuba level's
+// products: 0.8 of the time). The list is the ring's own: one list for
+// every ring made hps2048509's toom4-k4 four times slower, although its
+// pieces are all common lengths (not understood; that ring's code is as it
+// was).
 struct RingLengths {
   std::array<std::size_t, 10> values{};
   std::size_t count = 0;
