@@ -76,7 +76,7 @@ class ToomCook {
     std::vector<std::vector<Term>> interpolation;  // per coefficient block, over the points
     std::vector<typename A::divisor> divisors;
     std::vector<bool> exact_row;  // divisor is 1: no division needed
-    bool karatsuba = false;       // Karatsuba's rows: one fused pass each way
+    bool karatsuba = false;       // Karatsuba's rows, fused passes (gcc)
   };
   std::string name_;
   std::vector<ToomScheme> schemes_;
