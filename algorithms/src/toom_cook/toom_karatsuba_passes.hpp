@@ -21,7 +21,6 @@ inline void opaque_pointers([[maybe_unused]] Out& out, [[maybe_unused]] In& in) 
 #endif
 }
 
-
 // gcc's code only: clang vectorises the general passes within the blocks on
 // its own, and made the fused evaluation two to three times slower (Saber's
 // toom4-k2 transform 550 -> 950 ticks, NTRU hps2048509's toom4-k4 1,600 ->
