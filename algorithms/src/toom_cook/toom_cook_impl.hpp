@@ -403,9 +403,9 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
         toom_detail::karatsuba_interpolation_of<decltype(len)::value, A>(next, current, halves, held);
       });
     } else {
-    // The even blocks (0, 2, ..., 2k - 2) tile the parent's 2k * sub values
-    // exactly: they go first and are stored, the odd ones are added to them,
-    // so the parents need no clearing pass.
+      // The even blocks (0, 2, ..., 2k - 2) tile the parent's 2k * sub values
+      // exactly: they go first and are stored, the odd ones are added to them,
+      // so the parents need no clearing pass.
       for (std::size_t first = 0; first < 2; ++first)
         for (std::size_t m = first; m < level.points; m += 2) {
           const bool store = first == 0;
