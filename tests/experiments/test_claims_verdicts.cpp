@@ -314,6 +314,43 @@ count_max = 3
   CHECK(mentions(r.missing, "r1: denominator: 1 of the 2 rows of the family"));
 }
 
+TEST_CASE("claim verdict, analogue count: the count in or out of the paper's range is the direction", "[claims]") {
+  const auto spec = parse_claim(header("count", "analogue") + R"(
+[[comparison]]
+common = { operation = "mul", isa = "avx2" }
+numerator = { multiplier = "ntt" }
+denominator = { multiplier = "toom4" }
+each = { scheme = ["r1", "r2", "r3", "r4"] }
+check = "count"
+count_min = 3
+count_max = 3
+)",
+                                "count.toml");
+  const auto rings = [](const std::vector<std::vector<double>>& ntt) {
+    std::vector<Row> rows;
+    const char* names[] = {"r1", "r2", "r3", "r4"};
+    for (std::size_t i = 0; i < 4; ++i) {
+      rows.push_back(repeated(row(names[i], "mul", "ntt", "avx2", "gcc", ""), ntt[i]));
+      rows.push_back(repeated(row(names[i], "mul", "toom4", "avx2", "gcc", ""), constant(100)));
+    }
+    return rows;
+  };
+  const auto fast = spread(89, 91), slow = spread(129, 131);
+  const auto three = evaluate_claim(spec, rings({fast, fast, fast, slow}));
+  CHECK(three.verdict == Verdict::not_comparable);
+  CHECK(three.direction == Direction::agrees);
+  // None below 1 (a slower NTT everywhere): the count is out of range.
+  const auto none = evaluate_claim(spec, rings({slow, slow, slow, slow}));
+  CHECK(none.verdict == Verdict::not_comparable);
+  CHECK(none.direction == Direction::disagrees);
+  // The fourth ring's interval holds 1: 3 or 4 below, not settled.
+  CHECK(evaluate_claim(spec, rings({fast, fast, fast, two_valued(95, 5, 105, 6)})).direction == Direction::undecided);
+  // A ring missing: no count, so no direction.
+  auto rows = rings({fast, fast, fast, slow});
+  rows.pop_back();
+  CHECK(evaluate_claim(spec, rows).direction == Direction::none);
+}
+
 TEST_CASE("claim verdict: a geometric mean's interval resamples every row", "[claims]") {
   const auto spec = parse_claim(header("gm", "same") + R"(
 [[comparison]]

@@ -3,7 +3,8 @@
 // outside, and inconclusive otherwise, including figures without an interval
 // (rows without repetition medians): a point estimate alone does not decide.
 // A model is deterministic, so its point figures decide. An analogue gets no
-// verdict on the paper, only a direction.
+// verdict on the paper, only a direction (for a count: whether the count
+// falls in the paper's range).
 #include "judge.hpp"
 
 #include <algorithm>
@@ -123,8 +124,19 @@ std::optional<Verdict> comparison_verdict(const Comparison& c, const ComparisonR
 }
 
 Direction comparison_direction(const Comparison& c, const ComparisonResult& r) {
-  const auto expected = expected_side(c);
   const auto fs = figures(c, r);
+  if (c.check == Check::count) {
+    // The paper's count is its direction: a count surely in its range agrees,
+    // surely outside disagrees (a count over part of the cells decides nothing).
+    const bool every_cell = std::all_of(r.cells.begin(), r.cells.end(), [](const CellResult& x) { return x.ratio; });
+    if (fs.empty() || !every_cell) return Direction::none;
+    switch (*count_verdict(c, fs, false)) {
+      case Verdict::confirmed: return Direction::agrees;
+      case Verdict::contradicted: return Direction::disagrees;
+      default: return Direction::undecided;
+    }
+  }
+  const auto expected = expected_side(c);
   if (!expected || fs.empty()) return Direction::none;
   bool any_disagree = false, all_agree = true;
   for (const auto& f : fs) {
