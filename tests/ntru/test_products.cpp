@@ -1,6 +1,7 @@
 // Every multiplier the NTRU KEM accepts computes the same R_q products as
 // Kronecker substitution (an independent big-integer oracle), on random and
-// extreme operands, and on the short operands the short-factor NTT is sized for.
+// extreme operands, and on the short operands the short-factor NTTs are sized
+// for (the SIMD versions of ntt16 too, on the ISAs this CPU runs).
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -78,6 +79,22 @@ TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[
         check_cases<P>(general, std::string("ntt ") + params, full);
         check_cases<P>(general, std::string("ntt ") + params, short_);
         check_cases<P>(for_short, std::string("short ntt ") + params, short_);
+      }
+      continue;
+    }
+    if (name == "ntt16") {
+      for (const char* params : {"", "primes=3"}) {
+        const auto [general, for_short] = ntt16_configs<P>(pqmul::Params::parse(params));
+        check_cases<P>(pqmul::Ntt16Pieces<R>(general), std::string("ntt16 ") + params, full);
+        check_cases<P>(pqmul::Ntt16Pieces<R>(for_short), std::string("short ntt16 ") + params, short_);
+        for (pqmul::Isa isa : pqmul::ntt16::kernel_isas()) {
+          if (!pqmul::isa_available(isa)) continue;
+          const std::string on = std::string(" on ") + std::string(pqmul::isa_name(isa));
+          const pqmul::ntt16::SimdKernels kernels(isa);
+          check_cases<P>(pqmul::Ntt16PiecesSimd<R>(general, kernels), "ntt16 " + std::string(params) + on, full);
+          check_cases<P>(pqmul::Ntt16PiecesSimd<R>(for_short, kernels), "short ntt16 " + std::string(params) + on,
+                         short_);
+        }
       }
       continue;
     }

@@ -1,7 +1,8 @@
 // "ntt" for every ring: Kyber's own NTT mod 3329 on the kyber ring, and the
 // big-prime NTT (BigNtt) everywhere else - also on the kyber ring when any of
 // its parameters is given. "ntt16" (16-bit primes) on the rings of length 256
-// with q = 2^k <= 2^13: Saber's. Each entry counts (pqmul count) with a counting
+// with q = 2^k <= 2^13: Saber's; on the cyclic rings (NTRU's) the same NTTs
+// of 128-coefficient pieces. Each entry counts (pqmul count) with a counting
 // twin: the same multiplier instantiated over ntt_tally::Counted.
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 
@@ -13,6 +14,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
 
@@ -143,6 +145,40 @@ RegistryEntry ntt16_entry() {
   return e;
 }
 
+// NTRU's "ntt16": the same NTTs on pieces of 128 coefficients (Ntt16Pieces).
+template <RingDescription R>
+RegistryEntry ntt16_pieces_entry() {
+  RegistryEntry e;
+  e.ring = std::string(R::name);
+  e.multiplier = "ntt16";
+  e.description =
+      "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777) of pieces of 128 "
+      "coefficients (a product of two pieces does not wrap), the pieces multiplied schoolbook in the NTT domain, one "
+      "inverse per output piece, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, bound-b=B (max "
+      "|centred coefficient|, default q/2; two primes hold a product with a short factor)";
+  e.variants = {""};
+  const auto counter_for = [](const ntt16::Config& config) -> CountFunction {
+    return [config](Strategy s, std::size_t rank) {
+      return count_with(Ntt16Pieces<R, ntt16::PortableKernels<ntt_tally::Counted>>(config), s, rank, read_ntt_tally);
+    };
+  };
+  e.make = [counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    Ntt16Pieces<R> typed(ntt16::config_from(p, R::q, R::n));
+    auto counter = counter_for(typed.config());
+    return std::make_unique<RingMultiplierAdapter<Ntt16Pieces<R>>>(std::move(typed), "ntt16", p.to_string(),
+                                                                   "portable", std::move(counter));
+  };
+  e.typed = TypedPath::ntt16;
+  for (Isa isa : ntt16::kernel_isas())
+    e.simd.emplace_back(isa, [isa, counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
+      Ntt16PiecesSimd<R> typed(ntt16::config_from(p, R::q, R::n), ntt16::SimdKernels(isa));
+      auto counter = counter_for(typed.config());
+      return std::make_unique<RingMultiplierAdapter<Ntt16PiecesSimd<R>>>(std::move(typed), "ntt16", p.to_string(),
+                                                                         std::string(isa_name(isa)), std::move(counter));
+    });
+  return e;
+}
+
 }  // namespace
 
 std::vector<RegistryEntry> ntt_registry_entries() {
@@ -155,6 +191,8 @@ std::vector<RegistryEntry> ntt_registry_entries() {
     if constexpr (R::n == ntt16::kLength && R::wrap == Wrap::negacyclic && std::has_single_bit(R::q) &&
                   R::q / 2 <= ntt16::kInputBound)
       entries.push_back(ntt16_entry<R>());
+    if constexpr (R::wrap == Wrap::cyclic && std::has_single_bit(R::q) && R::q / 2 <= ntt16::kInputBound)
+      entries.push_back(ntt16_pieces_entry<R>());
   });
   return entries;
 }

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "ntt_simd_factory.hpp"
-#include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
@@ -60,11 +59,11 @@ KemEntry entry() {
   };
 #endif
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
-  // "ntt[:parameters]" on the big-prime NTT's SIMD ISAs (BigNttSimd), ahead
-  // of the makers above.
-  const auto is_ntt = [](std::string_view multiplier) { return pqmul::split_multiplier(multiplier).name == "ntt"; };
+  // "ntt[:parameters]" and "ntt16[:parameters]" on their kernels' SIMD ISAs
+  // (BigNttSimd, Ntt16PiecesSimd), ahead of the makers above.
+  const auto is_ntt = [](std::string_view multiplier) { return !ntt_simd_isas(multiplier).empty(); };
   e.simd_isas = [is_ntt, others = e.simd_isas](std::string_view multiplier) {
-    return is_ntt(multiplier) ? big_ntt_simd_detail::kernel_isas() : others(multiplier);
+    return is_ntt(multiplier) ? ntt_simd_isas(multiplier) : others(multiplier);
   };
   e.make_simd = [is_ntt, others = e.make_simd](std::string_view multiplier, Strategy strategy,
                                                Isa isa) -> std::unique_ptr<Kem> {

@@ -6,5 +6,6 @@ namespace pqmul::ntru {
 template class Ntru<Hps4096821, ToomCook<Hps4096821::ring>>;
 template class Ntru<Hps4096821, Kronecker<Hps4096821::ring>>;
 template class Ntru<Hps4096821, BigNtt<Hps4096821::ring>>;
+template class Ntru<Hps4096821, Ntt16Pieces<Hps4096821::ring>>;
 template std::unique_ptr<Kem> make_kem<Hps4096821>(std::string_view);
 }  // namespace pqmul::ntru

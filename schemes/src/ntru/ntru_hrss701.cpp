@@ -6,5 +6,6 @@ namespace pqmul::ntru {
 template class Ntru<Hrss701, ToomCook<Hrss701::ring>>;
 template class Ntru<Hrss701, Kronecker<Hrss701::ring>>;
 template class Ntru<Hrss701, BigNtt<Hrss701::ring>>;
+template class Ntru<Hrss701, Ntt16Pieces<Hrss701::ring>>;
 template std::unique_ptr<Kem> make_kem<Hrss701>(std::string_view);
 }  // namespace pqmul::ntru

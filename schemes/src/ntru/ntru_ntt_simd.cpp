@@ -1,8 +1,8 @@
-// NTRU over the big-prime NTT on AVX2, AVX-512 or NEON: Ntru<P, BigNttSimd<ring>>
-// with the two multipliers of the portable "ntt" (a full-range one and one for
-// products with a short factor, same primes and layers), so the bytes are the
-// portable ones. Compiled with the baseline flags; the SIMD work happens in
-// the kernels.
+// NTRU over an NTT on AVX2, AVX-512 or NEON: Ntru<P, BigNttSimd<ring>> ("ntt")
+// or Ntru<P, Ntt16PiecesSimd<ring>> ("ntt16"), with the two multipliers of the
+// portable KEM (a full-range one and one for products with a short factor,
+// the same configurations), so the bytes are the portable ones. Compiled with
+// the baseline flags; the SIMD work happens in the kernels.
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -10,6 +10,7 @@
 #include "ntt_simd_factory.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
 #include "pqmul/schemes/ntru/scheme_impl.hpp"
 
@@ -19,6 +20,17 @@ template class Ntru<Hps2048509, BigNttSimd<Hps2048509::ring>>;
 template class Ntru<Hps2048677, BigNttSimd<Hps2048677::ring>>;
 template class Ntru<Hps4096821, BigNttSimd<Hps4096821::ring>>;
 template class Ntru<Hrss701, BigNttSimd<Hrss701::ring>>;
+template class Ntru<Hps2048509, Ntt16PiecesSimd<Hps2048509::ring>>;
+template class Ntru<Hps2048677, Ntt16PiecesSimd<Hps2048677::ring>>;
+template class Ntru<Hps4096821, Ntt16PiecesSimd<Hps4096821::ring>>;
+template class Ntru<Hrss701, Ntt16PiecesSimd<Hrss701::ring>>;
+
+std::vector<Isa> ntt_simd_isas(std::string_view multiplier) {
+  const std::string name = pqmul::split_multiplier(multiplier).name;
+  if (name == "ntt") return big_ntt_simd_detail::kernel_isas();
+  if (name == "ntt16") return ntt16::kernel_isas();
+  return {};
+}
 
 template <ParameterSet P>
 std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
@@ -26,18 +38,25 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
   const auto [name, param_text] = pqmul::split_multiplier(multiplier);
   const Params params = Params::parse(param_text);
   const std::string label = params.empty() ? name : name + ":" + params.to_string();
-  if (name != "ntt")
+  const auto isas = ntt_simd_isas(name);
+  if (isas.empty())
     throw std::invalid_argument(std::string(P::name) + ": no SIMD version of multiplier '" + label + "' here");
-  if (const auto isas = big_ntt_simd_detail::kernel_isas(); std::find(isas.begin(), isas.end(), isa) == isas.end())
+  if (std::find(isas.begin(), isas.end(), isa) == isas.end())
     throw std::invalid_argument(std::string(P::name) + "/" + label + ": no " + std::string(isa_name(isa)) + " version");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(std::string(P::name) + "/" + label + "/" + std::string(isa_name(isa)) +
                                 " cannot run: " + why);
+  // Every kernel of the KEM on the ISA: the multipliers, the AVX2 sorting,
+  // inversion and packing kernels (ntru_kernels), and the Keccak.
   try {
+    if (name == "ntt16") {
+      const auto [general, for_short] = ntt16_configs<P>(params);
+      const ntt16::SimdKernels kernels(isa);
+      return std::make_unique<NtruKem<P, Ntt16PiecesSimd<R>>>(
+          Ntt16PiecesSimd<R>(general, kernels), Ntt16PiecesSimd<R>(for_short, kernels), label, isa);
+    }
     auto [general, for_short] = make_ntts<P>(params);
     BigNttSimd<R> g(general.config(), isa), s(for_short.config(), isa);
-    // Every kernel of the KEM on the ISA: the multipliers, the AVX2 sorting,
-    // inversion and packing kernels (ntru_kernels), and the Keccak.
     return std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label, isa);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(P::name) + ": multiplier " + label + " is invalid: " + e.what());

@@ -1,8 +1,10 @@
 #pragma once
-// NTRU over the AVX2 / AVX-512 big-prime NTT ("ntt[:primes=..;layers=..]"),
-// one Kem per parameter set (ntru_ntt_simd.cpp).
+// NTRU over a SIMD NTT: the big-prime NTT ("ntt[:primes=..;layers=..]") or
+// the 16-bit NTTs of pieces ("ntt16[:primes=..;bound-a=..;bound-b=..]"), one
+// Kem per parameter set (ntru_ntt_simd.cpp).
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/kem.hpp"
@@ -10,8 +12,11 @@
 
 namespace pqmul::ntru {
 
+// The SIMD ISAs of the build that have the named NTT (none for another name).
+std::vector<Isa> ntt_simd_isas(std::string_view multiplier);
+
 // Throws std::invalid_argument for another multiplier, invalid parameters, or
-// an ISA that is not avx2 / avx512, not built, or cannot run here.
+// an ISA the NTT has no kernels for in this build, or that cannot run here.
 template <ParameterSet P>
 std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa);
 

@@ -102,7 +102,10 @@ class RingMultiplierAdapter final : public RingMultiplier, public ErasedMultipli
         : m_(m), a_(a), b_(b), x_(m.make_operand()), y_(m.make_operand()), acc_(m.make_accumulator()) {
       m_.transform(a_, x_);
       m_.transform(b_, y_);
+      // The inverse step inverts a product: of a cleared accumulator some
+      // multipliers only note that it is empty and return zeros.
       m_.clear(acc_);
+      m_.multiply_accumulate(acc_, x_, y_);
     }
     void transform() override { m_.transform(a_, x_); }
     void multiply_accumulate() override { m_.multiply_accumulate(acc_, x_, y_); }

@@ -2,6 +2,7 @@
 // The run-time Kem of one (parameter set, multiplier) pair, and the factory
 // that builds it from a multiplier name. Included by the files that
 // instantiate the scheme (schemes/src/ntru/ntru_<set>.cpp).
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/algorithms/wipe.hpp"
@@ -111,6 +113,20 @@ std::pair<BigNtt<typename P::ring>, BigNtt<typename P::ring>> make_ntts(const Pa
   return {with(0), with(Ntru<P, BigNtt<R>>::short_bound)};
 }
 
+// The configurations of the "ntt16" multipliers of a parameter set: one for
+// full-range products and one for products with a short factor (bound-b at
+// most short_bound), each over the fewest primes that hold one exact product
+// unless primes= is given.
+template <ParameterSet P>
+std::pair<ntt16::Config, ntt16::Config> ntt16_configs(const Params& params) {
+  using R = typename P::ring;
+  const ntt16::Config general = ntt16::config_from(params, R::q, R::n);
+  ntt16::Config for_short = general;
+  for_short.bound_b = std::min(general.bound_b, Ntru<P, Ntt16Pieces<R>>::short_bound);
+  if (!params.has("primes")) for_short.primes = 0;
+  return {general, ntt16::resolve(for_short, R::q, R::n)};
+}
+
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
   using R = typename P::ring;
@@ -125,6 +141,11 @@ std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
       case TypedPath::big_ntt: {
         auto [general, for_short] = make_ntts<P>(c.params);
         return std::make_unique<NtruKem<P, BigNtt<R>>>(std::move(general), std::move(for_short), c.label);
+      }
+      case TypedPath::ntt16: {
+        const auto [general, for_short] = ntt16_configs<P>(c.params);
+        return std::make_unique<NtruKem<P, Ntt16Pieces<R>>>(Ntt16Pieces<R>(general), Ntt16Pieces<R>(for_short),
+                                                              c.label);
       }
       case TypedPath::kronecker:
         c.params.require_only({});
