@@ -5,9 +5,11 @@
 // has degree below 255, so x^256 + 1 never wraps it: in the NTT domain the
 // pieces are multiplied schoolbook (output piece s sums the products of
 // pieces i + j = s), each output piece is inverted once, lifted by the CRT
-// mod 2^16, and added at 128 s, folded mod x^n - 1. A power-of-two NTT of
-// the whole product would need 2^11-th roots of unity, which no pair of
-// 16-bit primes of this kind has; the pieces keep the lanes 16 bits wide.
+// mod 2^16, and added at 128 s, folded mod x^n - 1. One power-of-two NTT of
+// the whole product (2048 points) would need 2^11-th roots of unity, which
+// these primes lack (7681 and 10753 stop at 2^9; below 2^15 only 12289 and
+// 18433 have them, and two primes cannot hold a full-range product): the
+// pieces reuse Saber's kernels and primes.
 //
 // Kernels: the portable steps (PortableKernels, counted by their Tally) or a
 // SIMD ISA's (SimdKernels: AVX2, AVX-512, NEON through ntt16::kernel_set);
@@ -123,9 +125,9 @@ class Ntt16Pieces
 
   // (A template, so that an explicit instantiation over SimdKernels, which
   // needs its ISA, leaves it out.)
-  template <class K = Kernels>
-    requires std::is_default_constructible_v<K>
-  explicit Ntt16Pieces(ntt16::Config config = {}) : Ntt16Pieces(config, K{}) {}
+  template <class Default = Kernels>
+    requires std::is_default_constructible_v<Default>
+  explicit Ntt16Pieces(ntt16::Config config = {}) : Ntt16Pieces(config, Default{}) {}
   Ntt16Pieces(ntt16::Config config, Kernels kernels)
       : config_(ntt16::resolve(config, R::q, R::n)),
         max_(ntt16::max_accumulated(config_, R::n)),
