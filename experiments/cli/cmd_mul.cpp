@@ -8,42 +8,10 @@
 
 #include "command.hpp"
 #include "multiplier_options.hpp"
+#include "pqmul/experiments/oracle_verdicts.hpp"
 
 namespace pqmul::cli {
 namespace {
-
-enum class Shape { random, all_max, all_min, single, alternating };
-constexpr const char* shape_name(Shape s) {
-  switch (s) {
-    case Shape::random: return "random";
-    case Shape::all_max: return "all-max";
-    case Shape::all_min: return "all-min";
-    case Shape::single: return "single";
-    case Shape::alternating: return "alternating";
-  }
-  return "?";
-}
-
-// `count` polynomials of one shape whose centred coefficients stay within
-// `bound` (a multiplier's bound-a / bound-b: q/2 when it takes any input).
-std::vector<std::uint16_t> input(const RingInfo& r, Shape s, std::size_t count, std::uint32_t bound,
-                                 std::mt19937_64& rng) {
-  std::vector<std::uint16_t> v(count * r.n);
-  const bool full = bound >= r.q / 2;
-  std::uniform_int_distribution<std::uint32_t> coeff(0, full ? r.q - 1 : 2 * bound);
-  std::uniform_int_distribution<std::size_t> position(0, r.n - 1);
-  const std::size_t one = position(rng);
-  const auto canonical = [&](std::int64_t c) { return static_cast<std::uint16_t>((c % r.q + r.q) % r.q); };
-  const std::int64_t lowest = -std::int64_t{std::min<std::uint32_t>(bound, r.q / 2)};
-  for (std::size_t i = 0; i < v.size(); ++i) switch (s) {
-      case Shape::random: v[i] = canonical(full ? coeff(rng) : std::int64_t{coeff(rng)} - bound); break;
-      case Shape::all_max: v[i] = static_cast<std::uint16_t>(r.q - 1); break;
-      case Shape::all_min: v[i] = canonical(lowest); break;
-      case Shape::single: v[i] = i % r.n == one ? static_cast<std::uint16_t>(r.q - 1) : 0; break;
-      case Shape::alternating: v[i] = i % 2 ? static_cast<std::uint16_t>(r.q - 1) : 1; break;
-    }
-  return v;
-}
 
 struct Tally {
   std::size_t cases = 0, failures = 0;
@@ -55,16 +23,14 @@ Tally check(const RingMultiplier& m, const RingMultiplier& oracle, std::optional
   std::mt19937_64 rng(seed);
   const RingInfo r = m.ring();
   // A multiplier built for bounded factors (bound-a=, bound-b=) gets inputs within them.
-  const Params params = Params::parse(m.params());
-  const auto bound_a = static_cast<std::uint32_t>(params.get_size("bound-a", r.q / 2));
-  const auto bound_b = static_cast<std::uint32_t>(params.get_size("bound-b", r.q / 2));
+  const auto [bound_a, bound_b] = experiments::operand_bounds(m);
   Tally t;
-  for (Shape shape : {Shape::random, Shape::all_max, Shape::all_min, Shape::single, Shape::alternating}) {
-    const std::size_t repeats = shape == Shape::random ? trials : 1;
+  for (experiments::Shape shape : experiments::all_shapes) {
+    const std::size_t repeats = shape == experiments::Shape::random ? trials : 1;
     for (std::size_t k = 0; k < repeats; ++k) {
       const std::size_t rows = std::max<std::size_t>(rank, 1);
-      auto a = input(r, shape, rank ? rank * rank : 1, bound_a, rng);
-      auto b = input(r, Shape::random, rows, bound_b, rng);
+      auto a = experiments::input(r, shape, rank ? rank * rank : 1, bound_a, rng);
+      auto b = experiments::input(r, experiments::Shape::random, rows, bound_b, rng);
       std::vector<std::uint16_t> got(rows * r.n), want(rows * r.n);
       std::string what;
       if (rank == 0) {
@@ -81,7 +47,7 @@ Tally check(const RingMultiplier& m, const RingMultiplier& oracle, std::optional
       if (!ok) ++t.failures;
       if (verbose)
         fmt::print("{} {:<40} {:<34} {}\n", ok ? "PASS" : "FAIL", m.id(), what,
-                   shape == Shape::random ? fmt::format("random #{}", k) : shape_name(shape));
+                   shape == experiments::Shape::random ? fmt::format("random #{}", k) : experiments::shape_name(shape));
     }
   }
   return t;

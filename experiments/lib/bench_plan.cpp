@@ -14,7 +14,7 @@
 
 #include "bench_aead.hpp"
 #include "bench_multiplier_names.hpp"
-#include "oracle_verdicts.hpp"
+#include "pqmul/experiments/oracle_verdicts.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/variable_time.hpp"
