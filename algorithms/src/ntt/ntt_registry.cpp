@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
@@ -112,71 +113,55 @@ RegistryEntry kyber_entry() {
   return e;
 }
 
-template <RingDescription R>
-RegistryEntry ntt16_entry() {
+// "ntt16" on one ring: the portable multiplier, its counting twin (the same
+// class over ntt_tally::Counted) and the version on each SIMD ISA's kernels,
+// all built from the resolved configuration of the parameters.
+template <RingDescription R, class Portable, class Counted, class Simd>
+RegistryEntry ntt16_entry(std::string description) {
   RegistryEntry e;
   e.ring = std::string(R::name);
   e.multiplier = "ntt16";
-  e.description =
-      "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777; Montgomery and Barrett in "
-      "int16 lanes, lazy reductions), Garner CRT mod 2^16: primes=2|3, bound-a=A, bound-b=B (max |centred "
-      "coefficient|, default q/2; two primes hold a Saber secret product)";
+  e.description = std::move(description);
   // Full-range operands need three primes: the only variant safe for any input.
   e.variants = {""};
   const auto counter_for = [](const ntt16::Config& config) -> CountFunction {
-    return [config](Strategy s, std::size_t rank) {
-      return count_with(Ntt16<R, ntt_tally::Counted>(config), s, rank, read_ntt_tally);
-    };
+    return [config](Strategy s, std::size_t rank) { return count_with(Counted(config), s, rank, read_ntt_tally); };
   };
   e.make = [counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    auto typed = make_ntt16<R>(p);
+    Portable typed(ntt16::config_from(p, R::q, R::n));
     auto counter = counter_for(typed.config());
-    return std::make_unique<RingMultiplierAdapter<Ntt16<R>>>(std::move(typed), "ntt16", p.to_string(), "portable",
+    return std::make_unique<RingMultiplierAdapter<Portable>>(std::move(typed), "ntt16", p.to_string(), "portable",
                                                              std::move(counter));
   };
   e.typed = TypedPath::ntt16;
   for (Isa isa : ntt16::kernel_isas())
     e.simd.emplace_back(isa, [isa, counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
-      Ntt16Simd<R> typed(make_ntt16<R>(p).config(), isa);
+      Simd typed(ntt16::config_from(p, R::q, R::n), isa);
       auto counter = counter_for(typed.config());
-      return std::make_unique<RingMultiplierAdapter<Ntt16Simd<R>>>(std::move(typed), "ntt16", p.to_string(),
-                                                                   std::string(isa_name(isa)), std::move(counter));
+      return std::make_unique<RingMultiplierAdapter<Simd>>(std::move(typed), "ntt16", p.to_string(),
+                                                           std::string(isa_name(isa)), std::move(counter));
     });
   return e;
 }
 
-// NTRU's "ntt16": the same NTTs on pieces of 128 coefficients (Ntt16Pieces).
+// Saber's rings: complete NTTs of length 256.
+template <RingDescription R>
+RegistryEntry ntt16_complete_entry() {
+  return ntt16_entry<R, Ntt16<R>, Ntt16<R, ntt_tally::Counted>, Ntt16Simd<R>>(
+      "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777; Montgomery and Barrett in "
+      "int16 lanes, lazy reductions), Garner CRT mod 2^16: primes=2|3, bound-a=A, bound-b=B (max |centred "
+      "coefficient|, default q/2; two primes hold a Saber secret product)");
+}
+
+// NTRU's rings: the same NTTs on pieces of 128 coefficients (Ntt16Pieces).
 template <RingDescription R>
 RegistryEntry ntt16_pieces_entry() {
-  RegistryEntry e;
-  e.ring = std::string(R::name);
-  e.multiplier = "ntt16";
-  e.description =
+  return ntt16_entry<R, Ntt16Pieces<R>, Ntt16Pieces<R, ntt16::PortableKernels<ntt_tally::Counted>>,
+                     Ntt16PiecesSimd<R>>(
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777) of pieces of 128 "
       "coefficients (a product of two pieces does not wrap), the pieces multiplied schoolbook in the NTT domain, one "
       "inverse per output piece, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, bound-b=B (max "
-      "|centred coefficient|, default q/2; two primes hold a product with a short factor)";
-  e.variants = {""};
-  const auto counter_for = [](const ntt16::Config& config) -> CountFunction {
-    return [config](Strategy s, std::size_t rank) {
-      return count_with(Ntt16Pieces<R, ntt16::PortableKernels<ntt_tally::Counted>>(config), s, rank, read_ntt_tally);
-    };
-  };
-  e.make = [counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    Ntt16Pieces<R> typed(ntt16::config_from(p, R::q, R::n));
-    auto counter = counter_for(typed.config());
-    return std::make_unique<RingMultiplierAdapter<Ntt16Pieces<R>>>(std::move(typed), "ntt16", p.to_string(),
-                                                                   "portable", std::move(counter));
-  };
-  e.typed = TypedPath::ntt16;
-  for (Isa isa : ntt16::kernel_isas())
-    e.simd.emplace_back(isa, [isa, counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
-      Ntt16PiecesSimd<R> typed(ntt16::config_from(p, R::q, R::n), ntt16::SimdKernels(isa));
-      auto counter = counter_for(typed.config());
-      return std::make_unique<RingMultiplierAdapter<Ntt16PiecesSimd<R>>>(std::move(typed), "ntt16", p.to_string(),
-                                                                         std::string(isa_name(isa)), std::move(counter));
-    });
-  return e;
+      "|centred coefficient|, default q/2; two primes hold a product with a short factor)");
 }
 
 }  // namespace
@@ -190,7 +175,7 @@ std::vector<RegistryEntry> ntt_registry_entries() {
       entries.push_back(big_entry<R>());
     if constexpr (R::n == ntt16::kLength && R::wrap == Wrap::negacyclic && std::has_single_bit(R::q) &&
                   R::q / 2 <= ntt16::kInputBound)
-      entries.push_back(ntt16_entry<R>());
+      entries.push_back(ntt16_complete_entry<R>());
     if constexpr (R::wrap == Wrap::cyclic && std::has_single_bit(R::q) && R::q / 2 <= ntt16::kInputBound)
       entries.push_back(ntt16_pieces_entry<R>());
   });

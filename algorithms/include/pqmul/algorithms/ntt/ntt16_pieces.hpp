@@ -88,9 +88,10 @@ struct PortableKernels {
   }
 };
 
-// One SIMD ISA's kernels (throws std::invalid_argument as kernel_set does).
+// One SIMD ISA's kernels (throws std::invalid_argument as kernel_set does);
+// made from the ISA, so Ntt16PiecesSimd<R>(config, isa) reads as Ntt16Simd's.
 struct SimdKernels {
-  explicit SimdKernels(Isa isa) : isa(isa), set(&kernel_set(isa)) {}
+  SimdKernels(Isa isa) : isa(isa), set(&kernel_set(isa)) {}  // NOLINT(google-explicit-constructor)
   Isa isa;
   const KernelSet* set;
   void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) const {
