@@ -124,6 +124,31 @@ TEST_CASE("ntt16 forward: position s holds f(psi^(2 BitRev8(s) + 1)) mod p", "[n
   }
 }
 
+TEST_CASE("ntt16 forward of a lower half: the zero-padded polynomial's values, upper half never read", "[ntt16]") {
+  std::mt19937_64 rng(17);
+  for (std::size_t k = 0; k < kMaxPrimes; ++k) {
+    const auto& c = kPrime[k];
+    for (int trial = 0; trial < 3; ++trial) {
+      std::int16_t f[128];
+      for (auto& x : f) x = static_cast<std::int16_t>(trial == 0 ? -kInputBound : std::int32_t(rng() % 8192) - 4096);
+      std::int16_t g[256];
+      std::copy(f, f + 128, g);
+      std::fill(g + 128, g + 256, std::int16_t{12345});  // (overwritten, not read)
+      forward_lower_half<ntt_tally::Uncounted>(k, g);
+      bool ok = true;
+      for (unsigned s = 0; s < 256; ++s) {
+        unsigned reversed = 0;
+        for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
+        const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
+        std::int64_t value = 0;
+        for (int i = 127; i >= 0; --i) value = (value * x + f[i]) % c.p;
+        ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
+      }
+      CHECK(ok);
+    }
+  }
+}
+
 TEST_CASE("ntt16 products and the largest sums the configuration allows equal the definition", "[ntt16]") {
   const RingInfo info = ring_info<SaberRing>();
   std::mt19937_64 rng(1616);
@@ -200,9 +225,25 @@ TEST_CASE("registry: ntt16 on the Saber and NTRU rings, Saber's counted as its h
 namespace {
 
 template <std::size_t W, class Forward, class Inverse, class Mac, class Crt>
-void check_kernels(Forward forward_kernel, Inverse inverse_kernel, Mac mac_kernel, Crt crt_kernel) {
+void check_kernels(Forward forward_kernel, Forward lower_half_kernel, Inverse inverse_kernel, Mac mac_kernel,
+                   Crt crt_kernel) {
   constexpr auto order = make_simd_order<W>();
   std::mt19937_64 rng(W);
+  // The forward of a lower half reads its 128 coefficients only (a is that
+  // long) and writes the portable forward_lower_half's values.
+  for (std::size_t k = 0; k < kMaxPrimes; ++k)
+    for (int trial = 0; trial < 3; ++trial) {
+      INFO("lower half, prime " << k << " trial " << trial);
+      std::uint16_t a[128];
+      for (auto& x : a) x = trial == 0 ? 4096 : trial == 1 ? 4095 : static_cast<std::uint16_t>(rng() % 8192);
+      std::int16_t pa[256], sa[256];
+      lift_centred(a, pa, 8192, 128);
+      forward_lower_half<ntt_tally::Uncounted>(k, pa);
+      lower_half_kernel(k, a, std::uint16_t{8192}, sa);
+      bool same = true;
+      for (std::size_t s = 0; s < 256; ++s) same = same && sa[s] == pa[order.layout[s]];
+      CHECK(same);
+    }
   for (std::size_t k = 0; k < kMaxPrimes; ++k)
     for (int trial = 0; trial < 6; ++trial) {
       INFO("prime " << k << " trial " << trial);
@@ -275,12 +316,15 @@ void check_kernels(Forward forward_kernel, Inverse inverse_kernel, Mac mac_kerne
 TEST_CASE("ntt16 SIMD kernels equal the portable steps lane for lane", "[ntt16][simd]") {
 #if defined(PQMUL_X86_SIMD)
   if (pqmul::test::cpu_runs(Isa::avx2))
-    check_kernels<avx2::lanes>(avx2::forward, avx2::inverse, avx2::multiply_accumulate, avx2::crt);
+    check_kernels<avx2::lanes>(avx2::forward, avx2::forward_lower_half, avx2::inverse, avx2::multiply_accumulate,
+                               avx2::crt);
   if (pqmul::test::cpu_runs(Isa::avx512))
-    check_kernels<avx512::lanes>(avx512::forward, avx512::inverse, avx512::multiply_accumulate, avx512::crt);
+    check_kernels<avx512::lanes>(avx512::forward, avx512::forward_lower_half, avx512::inverse,
+                                 avx512::multiply_accumulate, avx512::crt);
 #else
   if (pqmul::test::cpu_runs(Isa::neon))
-    check_kernels<neon::lanes>(neon::forward, neon::inverse, neon::multiply_accumulate, neon::crt);
+    check_kernels<neon::lanes>(neon::forward, neon::forward_lower_half, neon::inverse, neon::multiply_accumulate,
+                               neon::crt);
 #endif
 }
 

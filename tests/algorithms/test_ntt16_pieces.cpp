@@ -102,8 +102,9 @@ TEST_CASE("ntt16 pieces: configurations out of range are refused with the reason
 }
 
 TEST_CASE("registry: ntt16 on NTRU's rings, counted as its header states", "[ntt16][registry]") {
-  // hps2048509, three primes: K = 4 pieces. Per prime: 2 x 4 forwards (1024
-  // constant products, 2048 additions each), 16 x 256 products of which the
+  // hps2048509, three primes: K = 4 pieces. Per prime: 2 x 4 forwards of a
+  // piece whose upper half is zero, without their first layer (7 of 8 layers:
+  // 896 constant products, 1792 additions each), 16 x 256 products of which the
   // first of each of the 7 output pieces is stored, 7 inverses (1152, 2048);
   // 7 CRTs of 5 + 5 per coefficient; folding adds 255 coefficients of the
   // first 6 output pieces and 2 * 509 - 1 - 6 * 128 = 249 of the last.
@@ -112,6 +113,6 @@ TEST_CASE("registry: ntt16 on NTRU's rings, counted as its header states", "[ntt
   const auto counted = m->count(Strategy::eager, 0, &why);
   REQUIRE(counted.has_value());
   CHECK(counted->products == 3 * 16 * 256);
-  CHECK(counted->constant_mults == 3 * (8 * 1024 + 7 * 1152) + 7 * 5 * 256);
-  CHECK(counted->additions == 3 * (8 * 2048 + 9 * 256 + 7 * 2048) + 7 * 5 * 256 + 6 * 255 + 249);
+  CHECK(counted->constant_mults == 3 * (8 * 896 + 7 * 1152) + 7 * 5 * 256);
+  CHECK(counted->additions == 3 * (8 * 1792 + 9 * 256 + 7 * 2048) + 7 * 5 * 256 + 6 * 255 + 249);
 }

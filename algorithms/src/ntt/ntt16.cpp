@@ -3,6 +3,7 @@
 // (ntt16_simd_layers.inl) compute the same lane values in another slot order.
 #include "pqmul/algorithms/ntt/ntt16.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <string>
 
@@ -28,11 +29,14 @@ std::int16_t mul_const(std::int16_t a, std::int16_t c, std::int16_t c_qinv, std:
 
 }  // namespace
 
+namespace {
+// Layers first_layer .. 8 of the forward transform.
 template <class Tally>
-void forward(std::size_t prime, std::int16_t* f) {
+void forward_layers(std::size_t prime, std::int16_t* f, std::size_t first_layer) {
   const PrimeConstants& c = kPrime[prime];
   // Layer L has 2^(L-1) blocks of 2 len; block g takes zeta[2^(L-1) + g].
-  for (std::size_t layer = 1, len = kLength / 2, blocks = 1; layer <= kLayers; ++layer, len >>= 1, blocks <<= 1) {
+  for (std::size_t layer = first_layer, len = kLength >> first_layer, blocks = std::size_t{1} << (first_layer - 1);
+       layer <= kLayers; ++layer, len >>= 1, blocks <<= 1) {
     if (c.reduce_before_forward[layer])
       for (std::size_t i = 0; i < kLength; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
     for (std::size_t start = 0, k = blocks; start < kLength; start += 2 * len, ++k)
@@ -42,6 +46,24 @@ void forward(std::size_t prime, std::int16_t* f) {
         f[j] = add<Tally>(f[j], t);
       }
   }
+}
+}  // namespace
+
+template <class Tally>
+void forward(std::size_t prime, std::int16_t* f) {
+  forward_layers<Tally>(prime, f, 1);
+}
+
+template <class Tally>
+void forward_lower_half(std::size_t prime, std::int16_t* f) {
+  // Layer 1 maps (a, 0) to (a + zeta 0, a - zeta 0) = (a, a), after the
+  // reduction forward would apply to a first.
+  const PrimeConstants& c = kPrime[prime];
+  constexpr std::size_t half = kLength / 2;
+  if (c.reduce_before_forward[1])
+    for (std::size_t i = 0; i < half; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
+  std::copy_n(f, half, f + half);
+  forward_layers<Tally>(prime, f, 2);
 }
 
 template <class Tally>
@@ -153,6 +175,8 @@ Config config_from(const Params& params, std::uint32_t q, std::size_t n) {
 
 template void forward<ntt_tally::Uncounted>(std::size_t, std::int16_t*);
 template void forward<ntt_tally::Counted>(std::size_t, std::int16_t*);
+template void forward_lower_half<ntt_tally::Uncounted>(std::size_t, std::int16_t*);
+template void forward_lower_half<ntt_tally::Counted>(std::size_t, std::int16_t*);
 template void multiply_accumulate<ntt_tally::Uncounted>(std::size_t, std::int16_t*, const std::int16_t*,
                                                         const std::int16_t*, Step);
 template void multiply_accumulate<ntt_tally::Counted>(std::size_t, std::int16_t*, const std::int16_t*,

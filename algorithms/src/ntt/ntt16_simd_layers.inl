@@ -15,6 +15,13 @@ namespace {
 
 using namespace ::pqmul::ntt16;
 
+// The layer loops are lambdas over index sequences; inlined always, or the
+// compiler may call one out of line (it did once forward_inner had two
+// callers), and the registers of a transform go through memory.
+#ifndef PQMUL_LAYERS_INLINE
+#define PQMUL_LAYERS_INLINE __attribute__((always_inline))
+#endif
+
 [[gnu::always_inline]] inline V fqmul(V a, V c, V c_qinv, V p) {
   return opaque(high_difference(a, c, mullo(a, c_qinv), p));
 }
@@ -99,21 +106,32 @@ template <std::size_t len>
 // Forward layers of length 128 .. 2W between registers, all registers at
 // once, on the centred lift of the canonical a (as ntt16::lift_centred: a
 // above q/2 - 1 stands for a - q, i.e. a's low log2(q) bits read as signed).
-template <std::size_t P>
+// LowerHalf: a has 128 coefficients, the upper ones zero; the first layer,
+// (x, 0) -> (x, x), is a copy (as the portable forward_lower_half).
+template <std::size_t P, bool LowerHalf>
 [[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   const PrimeConstants& c = kPrime[P];
   const V p = unfolded(c.p), v = set1(c.barrett_v);
   const int bits = std::countr_zero(q);
   const OuterTwiddles& tw = outer_twiddles<P>();
+  constexpr std::size_t loaded = LowerHalf ? kRegisters / 2 : kRegisters;
   V r[kRegisters];
 #pragma GCC unroll 32
-  for (std::size_t i = 0; i < kRegisters; ++i)
+  for (std::size_t i = 0; i < loaded; ++i)
     r[i] = signed_low_bits(load(reinterpret_cast<const std::int16_t*>(a) + W * i), bits);
-  [&]<std::size_t... L>(std::index_sequence<L...>) {
+  if constexpr (LowerHalf) {
+    if constexpr (kPrime[P].reduce_before_forward[1]) {
+#pragma GCC unroll 32
+      for (std::size_t i = 0; i < loaded; ++i) r[i] = barrett(r[i], v, p);
+    }
+#pragma GCC unroll 32
+    for (std::size_t i = 0; i < loaded; ++i) r[i + loaded] = r[i];
+  }
+  [&]<std::size_t... L>(std::index_sequence<L...>) PQMUL_LAYERS_INLINE {
     (
-        [&] {
+        [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t len = kLength / 2 >> L, d = len / W;
-          if constexpr (len >= 2 * W) {
+          if constexpr (len >= 2 * W && !(LowerHalf && L == 0)) {
             if constexpr (kPrime[P].reduce_before_forward[L + 1]) {
 #pragma GCC unroll 32
               for (std::size_t i = 0; i < kRegisters; ++i) r[i] = barrett(r[i], v, p);
@@ -145,9 +163,9 @@ template <std::size_t P>
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) x[j] = load(f + 2 * W * j), y[j] = load(f + 2 * W * j + W);
-  [&]<std::size_t... J>(std::index_sequence<J...>) {
+  [&]<std::size_t... J>(std::index_sequence<J...>) PQMUL_LAYERS_INLINE {
     (
-        [&] {
+        [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t len = W >> J;
 #pragma GCC unroll 16
           for (std::size_t j = 0; j < kPairs; ++j) {
@@ -181,9 +199,9 @@ template <std::size_t P>
     x[j] = barrett(load(in + 2 * W * j), v, p);
     y[j] = barrett(load(in + 2 * W * j + W), v, p);
   }
-  [&]<std::size_t... J>(std::index_sequence<J...>) {
+  [&]<std::size_t... J>(std::index_sequence<J...>) PQMUL_LAYERS_INLINE {
     (
-        [&] {
+        [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t jj = kInPair - 1 - J, len = W >> jj;
 #pragma GCC unroll 16
           for (std::size_t j = 0; j < kPairs; ++j) {
@@ -212,9 +230,9 @@ template <std::size_t P>
   V r[kRegisters];
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters; ++i) r[i] = load(f + W * i);
-  [&]<std::size_t... L>(std::index_sequence<L...>) {
+  [&]<std::size_t... L>(std::index_sequence<L...>) PQMUL_LAYERS_INLINE {
     (
-        [&] {
+        [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t len = 2 * W << L, d = len / W;
           if constexpr (len < kLength / 2) {
 #pragma GCC unroll 32
@@ -246,9 +264,9 @@ template <std::size_t P>
   for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
 }
 
-template <std::size_t P>
+template <std::size_t P, bool LowerHalf>
 void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
-  forward_outer<P>(a, q, f);
+  forward_outer<P, LowerHalf>(a, q, f);
   forward_inner<P>(f);
 }
 template <std::size_t P>
@@ -288,11 +306,22 @@ void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const s
 void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   switch (prime) {
     case 0:
-      return forward_prime<0>(a, q, f);
+      return forward_prime<0, false>(a, q, f);
     case 1:
-      return forward_prime<1>(a, q, f);
+      return forward_prime<1, false>(a, q, f);
     default:
-      return forward_prime<2>(a, q, f);
+      return forward_prime<2, false>(a, q, f);
+  }
+}
+
+void forward_lower_half(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+  switch (prime) {
+    case 0:
+      return forward_prime<0, true>(a, q, f);
+    case 1:
+      return forward_prime<1, true>(a, q, f);
+    default:
+      return forward_prime<2, true>(a, q, f);
   }
 }
 

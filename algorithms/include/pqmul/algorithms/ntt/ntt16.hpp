@@ -71,6 +71,11 @@ struct Accumulation {
 //   forward: |f| <= kInputBound -> |NTT(f)| <= forward_output_bound.
 template <class Tally>
 void forward(std::size_t prime, std::int16_t* f);
+//   forward of f whose upper 128 coefficients are zero (they are overwritten,
+//   never read): the first layer only copies the lower half up, so it is
+//   skipped; the values equal forward's on the zero-padded f.
+template <class Tally>
+void forward_lower_half(std::size_t prime, std::int16_t* f);
 //   acc = x y R^-1 (store), acc + x y R^-1 (add) or Barrett(acc) + x y R^-1,
 //   pointwise, as next_step says.
 template <class Tally>

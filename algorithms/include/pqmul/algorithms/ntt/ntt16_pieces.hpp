@@ -16,9 +16,11 @@
 // the same arithmetic, each in its own slot order, so each is a multiplier
 // type of its own. Per product of two operands of K = ceil(n / 128) pieces:
 // K^2 pointwise products per prime and 2K - 1 inverses and CRTs; per
-// transform K forward NTTs per prime. Counted (ntt_tally.hpp) as ntt16's
-// steps, plus one addition per coefficient an output piece adds into the
-// product (min(255, 2n - 1 - 128 s) for piece s).
+// transform K forward NTTs per prime, each of a piece whose upper half is
+// zero, so without its first layer (a copy: ntt16::forward_lower_half).
+// Counted (ntt_tally.hpp) as ntt16's steps, plus one addition per
+// coefficient an output piece adds into the product (min(255, 2n - 1 - 128 s)
+// for piece s).
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -66,9 +68,10 @@ struct PiecesAccumulation {
 template <class Tally>
 struct PortableKernels {
   static constexpr Isa isa = Isa::portable;
-  void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) const {
-    lift_centred(a, f, q, kLength);
-    ntt16::forward<Tally>(prime, f);
+  // a: one piece (kPiece coefficients).
+  void forward_piece(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) const {
+    lift_centred(a, f, q, kPiece);
+    ntt16::forward_lower_half<Tally>(prime, f);
   }
   void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
                            Step step) const {
@@ -94,8 +97,8 @@ struct SimdKernels {
   SimdKernels(Isa isa) : isa(isa), set(&kernel_set(isa)) {}  // NOLINT(google-explicit-constructor)
   Isa isa;
   const KernelSet* set;
-  void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) const {
-    set->forward(prime, a, q, f);
+  void forward_piece(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) const {
+    set->forward_lower_half(prime, a, q, f);
   }
   void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
                            Step step) const {
@@ -142,16 +145,20 @@ class Ntt16Pieces
   std::size_t max_accumulated() const { return max_; }
 
   void transform(const Poly<R>& a, operand& x) const {
-    std::array<std::uint16_t, ntt16::kLength> piece{};
-    for (std::size_t i = 0; i < K; ++i) {
-      const std::size_t first = i * ntt16::kPiece, count = std::min(ntt16::kPiece, R::n - first);
-      std::copy_n(a.coeffs.data() + first, count, piece.data());
-      // The last piece's tail (from the previous piece) back to zero.
-      std::fill(piece.begin() + static_cast<std::ptrdiff_t>(count), piece.end(), std::uint16_t{0});
+    // Full pieces are read in place; only the last, shorter one is copied
+    // and padded with zeros.
+    constexpr std::size_t kFull = R::n / ntt16::kPiece, kTail = R::n - kFull * ntt16::kPiece;
+    const auto forward = [&](std::size_t i, const std::uint16_t* piece) {
       for (std::size_t k = 0; k < primes(); ++k)
-        kernels_.forward(k, piece.data(), R::q, x.data.pieces[i].data() + k * ntt16::kLength);
+        kernels_.forward_piece(k, piece, R::q, x.data.pieces[i].data() + k * ntt16::kLength);
+    };
+    for (std::size_t i = 0; i < kFull; ++i) forward(i, a.coeffs.data() + i * ntt16::kPiece);
+    if constexpr (kTail != 0) {
+      std::array<std::uint16_t, ntt16::kPiece> last{};
+      std::copy_n(a.coeffs.data() + kFull * ntt16::kPiece, kTail, last.data());
+      forward(kFull, last.data());
+      wipe(last);
     }
-    wipe(piece);
     x.data.written.wrote(primes());
   }
   void clear(accumulator& acc) const {

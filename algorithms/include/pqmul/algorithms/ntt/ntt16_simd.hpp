@@ -18,6 +18,7 @@ namespace ntt16 {
 struct KernelSet {
   std::size_t lanes;
   void (*forward)(std::size_t, const std::uint16_t*, std::uint16_t, std::int16_t*);
+  void (*forward_lower_half)(std::size_t, const std::uint16_t*, std::uint16_t, std::int16_t*);
   void (*inverse)(std::size_t, const std::int16_t*, std::int16_t*);
   void (*multiply_accumulate)(std::size_t, std::int16_t*, const std::int16_t*, const std::int16_t*, Step);
   void (*crt)(std::size_t, const std::int16_t*, const std::int16_t*, std::uint16_t*, std::uint16_t);

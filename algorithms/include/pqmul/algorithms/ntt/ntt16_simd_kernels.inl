@@ -4,6 +4,9 @@
 // f = the portable lift_centred(a) then forward, in the ISA's slot order (a
 // canonical, q = 2^k <= 2^13).
 void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f);
+// The same for a of 128 coefficients, the upper 128 taken as zero (the
+// portable forward_lower_half).
+void forward_lower_half(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f);
 // f = the portable inverse of `in` (slot order in, natural order out).
 void inverse(std::size_t prime, const std::int16_t* in, std::int16_t* f);
 // The portable multiply_accumulate's step, in any slot order.
