@@ -27,9 +27,6 @@ std::int16_t mul_const(std::int16_t a, std::int16_t c, std::int16_t c_qinv, std:
   return fqmul(a, c, c_qinv, p);
 }
 
-}  // namespace
-
-namespace {
 // Layers first_layer .. 8 of the forward transform.
 template <class Tally>
 void forward_layers(std::size_t prime, std::int16_t* f, std::size_t first_layer) {

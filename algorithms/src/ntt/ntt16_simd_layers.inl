@@ -18,9 +18,7 @@ using namespace ::pqmul::ntt16;
 // The layer loops are lambdas over index sequences; inlined always, or the
 // compiler may call one out of line (it did once forward_inner had two
 // callers), and the registers of a transform go through memory.
-#ifndef PQMUL_LAYERS_INLINE
 #define PQMUL_LAYERS_INLINE __attribute__((always_inline))
-#endif
 
 [[gnu::always_inline]] inline V fqmul(V a, V c, V c_qinv, V p) {
   return opaque(high_difference(a, c, mullo(a, c_qinv), p));
