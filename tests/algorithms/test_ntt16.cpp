@@ -42,6 +42,23 @@ std::vector<std::uint16_t> coefficients(const Poly<SaberRing>& p) { return {p.co
 // Canonical coefficients of a centred value.
 std::uint16_t canonical(std::int32_t v) { return static_cast<std::uint16_t>(mod(v, SaberRing::q)); }
 
+// The definition of prime k's forward transform: slot s of g holds the
+// polynomial f (its first `length` coefficients, the rest zero) evaluated at
+// psi^(2 BitRev8(s) + 1), mod p, within the stated output bound.
+bool evaluates_at_roots(std::size_t k, const std::int16_t* f, int length, const std::int16_t* g) {
+  const auto& c = kPrime[k];
+  bool ok = true;
+  for (unsigned s = 0; s < 256; ++s) {
+    unsigned reversed = 0;
+    for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
+    const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
+    std::int64_t value = 0;
+    for (int i = length - 1; i >= 0; --i) value = (value * x + f[i]) % c.p;
+    ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
+  }
+  return ok;
+}
+
 }  // namespace
 
 TEST_CASE("ntt16 constants: roots, twiddles, scale and CRT constants by independent arithmetic", "[ntt16]") {
@@ -103,23 +120,13 @@ TEST_CASE("ntt16 lane operations: Barrett and Montgomery over every int16 input"
 TEST_CASE("ntt16 forward: position s holds f(psi^(2 BitRev8(s) + 1)) mod p", "[ntt16]") {
   std::mt19937_64 rng(16);
   for (std::size_t k = 0; k < kMaxPrimes; ++k) {
-    const auto& c = kPrime[k];
     for (int trial = 0; trial < 3; ++trial) {
       std::int16_t f[256];
       for (auto& x : f) x = static_cast<std::int16_t>(trial == 0 ? -kInputBound : std::int32_t(rng() % 8192) - 4096);
       std::int16_t g[256];
       std::copy(f, f + 256, g);
       forward<ntt_tally::Uncounted>(k, g);
-      bool ok = true;
-      for (unsigned s = 0; s < 256; ++s) {
-        unsigned reversed = 0;
-        for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
-        const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
-        std::int64_t value = 0;
-        for (int i = 255; i >= 0; --i) value = (value * x + f[i]) % c.p;
-        ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
-      }
-      CHECK(ok);
+      CHECK(evaluates_at_roots(k, f, 256, g));
     }
   }
 }
@@ -127,7 +134,6 @@ TEST_CASE("ntt16 forward: position s holds f(psi^(2 BitRev8(s) + 1)) mod p", "[n
 TEST_CASE("ntt16 forward of a lower half: the zero-padded polynomial's values, upper half never read", "[ntt16]") {
   std::mt19937_64 rng(17);
   for (std::size_t k = 0; k < kMaxPrimes; ++k) {
-    const auto& c = kPrime[k];
     for (int trial = 0; trial < 3; ++trial) {
       std::int16_t f[128];
       for (auto& x : f) x = static_cast<std::int16_t>(trial == 0 ? -kInputBound : std::int32_t(rng() % 8192) - 4096);
@@ -135,16 +141,7 @@ TEST_CASE("ntt16 forward of a lower half: the zero-padded polynomial's values, u
       std::copy(f, f + 128, g);
       std::fill(g + 128, g + 256, std::int16_t{12345});  // (overwritten, not read)
       forward_lower_half<ntt_tally::Uncounted>(k, g);
-      bool ok = true;
-      for (unsigned s = 0; s < 256; ++s) {
-        unsigned reversed = 0;
-        for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
-        const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
-        std::int64_t value = 0;
-        for (int i = 127; i >= 0; --i) value = (value * x + f[i]) % c.p;
-        ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
-      }
-      CHECK(ok);
+      CHECK(evaluates_at_roots(k, f, 128, g));
     }
   }
 }
