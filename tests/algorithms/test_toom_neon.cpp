@@ -32,11 +32,11 @@ struct Aligned {
   std::vector<std::int16_t> raw;
 };
 
+// steps: the general steps, or the table of R's length (the multiplier's).
 template <class R>
-void check_ring() {
+void check_ring(const toom_avx2::Steps& steps) {
   const RingInfo r = ring_info<R>();
   const Toom4Simd<R> m{Isa::neon};
-  const auto& steps = toom_neon::steps;
   std::mt19937_64 rng(7);
   for (test::Shape shape : test::all_shapes) {
     INFO(r.name << " shape " << int(shape));
@@ -74,12 +74,19 @@ void check_ring() {
 }  // namespace
 
 TEST_CASE("toom neon: the kernels' products are the definition's on every ring they serve", "[toom-neon]") {
-  check_ring<SaberRing>();
-  check_ring<SaberPRing>();
-  check_ring<NtruHps2048509Ring>();
-  check_ring<NtruHps2048677Ring>();
-  check_ring<NtruHrss701Ring>();
-  check_ring<NtruHps4096821Ring>();
+  for (bool shaped : {false, true}) {
+    INFO((shaped ? "the ring's own table" : "the general steps"));
+    const auto table = [shaped]<class R>() -> const toom_avx2::Steps& {
+      return shaped ? toom_neon::steps_for(Toom4Simd<R>::blocks) : toom_neon::steps;
+    };
+    check_ring<SaberRing>(table.template operator()<SaberRing>());
+    check_ring<SaberPRing>(table.template operator()<SaberPRing>());
+    check_ring<NtruHps2048509Ring>(table.template operator()<NtruHps2048509Ring>());
+    check_ring<NtruHps2048677Ring>(table.template operator()<NtruHps2048677Ring>());
+    check_ring<NtruHrss701Ring>(table.template operator()<NtruHrss701Ring>());
+    check_ring<NtruHps4096821Ring>(table.template operator()<NtruHps4096821Ring>());
+  }
+  CHECK(&toom_neon::steps_for(6) == &toom_neon::steps);
 }
 
 TEST_CASE("toom neon: the registry's neon versions equal their portable plans in every module product", "[toom-neon]") {

@@ -297,9 +297,15 @@ void check_ring_products() {
   std::mt19937_64 rng(6);
   for (Isa build : kernel_builds()) {
     const Toom4Simd<R> m{build};
-    const k::Steps& steps = build == Isa::avx512 ? toom_avx512::steps : k::steps;
+    // The general steps and the table of this ring's length (the multiplier's).
+    const k::Steps& general = build == Isa::avx512 ? toom_avx512::steps : k::steps;
+    const k::Steps& shaped = build == Isa::avx512 ? toom_avx512::steps_for(m.blocks) : k::steps_for(m.blocks);
+    CHECK(&shaped != &general);
+    for (const k::Steps* table : {&general, &shaped})
     for (test::Shape shape : test::all_shapes) {
-      INFO(r.name << " kernels " << isa_name(build) << " shape " << int(shape));
+      const k::Steps& steps = *table;
+      INFO(r.name << " kernels " << isa_name(build) << (table == &general ? " general" : " shaped") << " shape "
+                  << int(shape));
       const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, test::Shape::random, 1, rng);
       Poly<R> pa, pb;
       std::copy(a.begin(), a.end(), pa.coeffs.begin());
@@ -383,6 +389,11 @@ TEST_CASE("toom avx2: full products equal the definition on every supported ring
   if (!pqmul::test::runs_here(Isa::avx2)) {
     CHECK_FALSE(isa_unavailable_reason(Isa::avx2).empty());
     return;
+  }
+  // Lengths the kernels have no table for get the general steps.
+  for (std::size_t blocks : {std::size_t{0}, std::size_t{6}, k::max_blocks + 4}) {
+    CHECK(&k::steps_for(blocks) == &k::steps);
+    CHECK(&toom_avx512::steps_for(blocks) == &toom_avx512::steps);
   }
   check_ring_products<SaberRing>();
   check_ring_products<SaberPRing>();

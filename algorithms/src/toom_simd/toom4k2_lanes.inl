@@ -50,7 +50,7 @@ constexpr auto point_leaves = [] {
   return table;
 }();
 constexpr std::size_t leaves_of(std::size_t m) { return point_leaves[m]; }
-std::size_t groups_of_leaves(std::size_t leaves) { return (leaves + 15) / 16; }
+constexpr std::size_t groups_of_leaves(std::size_t leaves) { return (leaves + 15) / 16; }
 
 // The largest of f(m) over the piece sizes m = 1 .. max_m.
 template <class F>

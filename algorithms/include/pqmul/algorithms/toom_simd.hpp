@@ -89,7 +89,7 @@ class Toom4Simd
 #else
   static constexpr Isa default_kernels = Isa::avx2;
 #endif
-  explicit Toom4Simd(Isa kernels = default_kernels) : steps_(steps_for(kernels)) {}
+  explicit Toom4Simd(Isa kernels = default_kernels) : steps_(kernel_steps(kernels)) {}
 
   std::string name() const { return std::string(toom_simd_plan<R>); }
   void transform(const Poly<R>& a, operand& out) const;
@@ -109,12 +109,12 @@ class Toom4Simd
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 
  private:
-  static const toom_avx2::Steps* steps_for(Isa kernels) {
+  static const toom_avx2::Steps* kernel_steps(Isa kernels) {
 #if defined(__aarch64__)
     (void)kernels;
-    return &toom_neon::steps;
+    return &toom_neon::steps_for(blocks);
 #else
-    return kernels == Isa::avx512 ? &toom_avx512::steps : &toom_avx2::steps;
+    return kernels == Isa::avx512 ? &toom_avx512::steps_for(blocks) : &toom_avx2::steps_for(blocks);
 #endif
   }
   const toom_avx2::Steps* steps_;

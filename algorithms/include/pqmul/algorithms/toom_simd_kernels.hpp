@@ -102,6 +102,10 @@ struct Steps {
   decltype(&toom_avx2::multiply_interpolate) multiply_interpolate;
 };
 extern const Steps steps;
+// The steps of one padded length (pieces of blocks/4 blocks), its shape fixed
+// when compiled: what a multiplier of that length calls. Any other length (not
+// a multiple of 4, or above max_blocks) gets the general steps.
+const Steps& steps_for(std::size_t blocks);
 
 // --- the pieces, exposed for unit tests ------------------------------------
 // Toom-4 evaluation of 4*m blocks (a: 64*m values) into 7 pieces of m blocks
@@ -131,9 +135,11 @@ void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out);
 
 namespace pqmul::toom_avx512 {
 extern const toom_avx2::Steps steps;
+const toom_avx2::Steps& steps_for(std::size_t blocks);
 }  // namespace pqmul::toom_avx512
 
 // The same kernels on NEON (AArch64 builds; toom4k2_neon.cpp).
 namespace pqmul::toom_neon {
 extern const toom_avx2::Steps steps;
+const toom_avx2::Steps& steps_for(std::size_t blocks);
 }  // namespace pqmul::toom_neon
