@@ -2,6 +2,8 @@
 // domain conversions (through the project's FIPS 203 NTT in pqmul::kyber_ntt).
 #include "pqmul/schemes/kyber/primitives.hpp"
 
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
@@ -52,18 +54,70 @@ void encode_fixed(const KPoly& f, std::uint8_t* out, std::size_t from = 0, std::
   }
 }
 
+// Eight bytes at p as a little-endian word, in one load (x86-64 and AArch64
+// are little-endian; elsewhere assembled byte by byte).
+inline std::uint64_t load_le64(const std::uint8_t* p) {
+  std::uint64_t word = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&word, p, sizeof word);
+  } else {
+    for (unsigned b = 0; b < 8; ++b) word |= std::uint64_t{p[b]} << (8 * b);
+  }
+  return word;
+}
+
+// Group g's Bytes bytes (of an input of 256 / G groups) as one little-endian
+// word. From 5 bytes on, in one or two loads of eight bytes that stay inside
+// the input: a group of up to 8 bytes is loaded from its start, or, near the
+// end, from 8 bytes before its end and shifted down; a longer one is its first
+// 8 bytes and the rest from the 8 bytes that end with it.
+template <unsigned Bytes, unsigned G, class W>
+W load_group(const std::uint8_t* in, std::size_t g) {
+  const std::uint8_t* p = in + Bytes * g;
+  if constexpr (Bytes < 5) {
+    // (short groups: byte by byte, which gcc vectorises across groups)
+    W word = 0;
+    for (unsigned b = 0; b < Bytes; ++b) word |= W{p[b]} << (8 * b);
+    return word;
+  } else if constexpr (Bytes <= 8) {
+    constexpr std::size_t total = Bytes * (256 / G);
+    if (Bytes * g + 8 <= total) return static_cast<W>(load_le64(p) & (~std::uint64_t{0} >> (64 - 8 * Bytes)));
+    return static_cast<W>(load_le64(p + Bytes - 8) >> (64 - 8 * Bytes));
+  } else {
+    const W rest = load_le64(p + Bytes - 8) >> (8 * (16 - Bytes));
+    return W{load_le64(p)} | (rest << 64);
+  }
+}
+
+// Four 12-bit values in the 16-bit lanes of a word, each reduced into Z_q by
+// one subtraction where it is >= q (values below 2^12 < 2q), all four at once:
+// a lane's bit 15 after adding 2^15 - q says whether it is >= q, and no carry
+// leaves a lane (values + 2^15 - q < 2^16).
+constexpr std::uint64_t subtract_q_lanes(std::uint64_t lanes) {
+  constexpr std::uint64_t ones = 0x0001000100010001u, bias = ones * ((1u << 15) - q);
+  const std::uint64_t at_least_q = ((lanes + bias) >> 15) & ones;
+  return lanes - at_least_q * q;
+}
+
 template <unsigned D>
 void decode_fixed(const std::uint8_t* in, KPoly& f) {
   constexpr unsigned G = group_size<D>, bytes = G * D / 8;
   constexpr std::uint32_t mask = (1u << D) - 1;
   using W = GroupWord<D>;
-  for (std::size_t g = 0; g < 256 / G; ++g) {
-    W word = 0;
-    for (unsigned b = 0; b < bytes; ++b) word |= W{in[bytes * g + b]} << (8 * b);
-    for (unsigned j = 0; j < G; ++j) {
-      const auto value = static_cast<std::uint32_t>(word >> (D * j)) & mask;
-      // 12-bit values below 2^12 < 2q are reduced into Z_q by one subtraction.
-      f[G * g + j] = D == 12 ? conditional_subtract_q(value) : static_cast<std::uint16_t>(value);
+  if constexpr (D == 12) {
+    // 4 coefficients from 6 bytes, into the four lanes of one word.
+    static_assert(G == 4);
+    for (std::size_t g = 0; g < 256 / G; ++g) {
+      const auto word = load_group<bytes, G, std::uint64_t>(in, g);
+      std::uint64_t lanes = 0;
+      for (unsigned j = 0; j < G; ++j) lanes |= ((word >> (D * j)) & mask) << (16 * j);
+      lanes = subtract_q_lanes(lanes);
+      for (unsigned j = 0; j < G; ++j) f[G * g + j] = static_cast<std::uint16_t>(lanes >> (16 * j));
+    }
+  } else {
+    for (std::size_t g = 0; g < 256 / G; ++g) {
+      const auto word = load_group<bytes, G, W>(in, g);
+      for (unsigned j = 0; j < G; ++j) f[G * g + j] = static_cast<std::uint16_t>((word >> (D * j)) & mask);
     }
   }
 }
