@@ -23,22 +23,6 @@ namespace {
 // column each). A leaf product comes back as two segments of 4m coefficients,
 // s columns each, and the recombination runs on the columns of the segments.
 
-// Calls f.template operator()<M>() for the run-time m in [5, 13].
-template <class F>
-inline auto with_exact_m(std::size_t m, F&& f) {
-  switch (m) {
-    case 5: return f.template operator()<5>();
-    case 6: return f.template operator()<6>();
-    case 7: return f.template operator()<7>();
-    case 8: return f.template operator()<8>();
-    case 9: return f.template operator()<9>();
-    case 10: return f.template operator()<10>();
-    case 11: return f.template operator()<11>();
-    case 12: return f.template operator()<12>();
-    default: return f.template operator()<13>();
-  }
-}
-
 constexpr std::size_t exact_leaf_count = 63;  // 7 points x 9 Karatsuba leaves
 constexpr std::size_t exact_groups = 4;
 // Segment columns of all leaf products: 2 per leaf, exact_groups * 16 leaves.

@@ -52,21 +52,19 @@ void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16
 
 namespace {
 
-// acc (groups of 32s rows) += (or, Fresh, =) the lane-wise products of x and y.
-template <bool Fresh>
-void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
-                    std::size_t m) {
+// acc (groups of 32s rows) += (or, Fresh, =) the lane-wise products of x and y,
+// for pieces of M blocks.
+template <bool Fresh, std::size_t M>
+void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups) {
   V* a = reinterpret_cast<V*>(acc);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
-  if (!exact_leaves_of(m)) {  // (the schoolbook accumulates in place)
+  if constexpr (!exact_leaves_of(M)) {  // (the schoolbook accumulates in place)
     for (std::size_t g = 0; g < groups; ++g) {
       schoolbook_group<Fresh>(a + 32 * g, xv + 16 * g, yv + 16 * g);
       if (Fresh) a[32 * g + 31] = zero();
     }
-    return;
-  }
-  with_exact_m(m, [&]<std::size_t M>() {
+  } else {
     constexpr std::size_t S = leaf_blocks_of(M);
     for (std::size_t g = 0; g < groups; ++g) {
       V product[32 * S];
@@ -74,14 +72,14 @@ void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t
       for (std::size_t i = 0; i < 32 * S; ++i)
         a[32 * S * g + i] = Fresh ? product[i] : add(a[32 * S * g + i], product[i]);
     }
-  });
+  }
 }
 
 }  // namespace
 
 void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
                                 std::size_t m) {
-  group_products<false>(acc, x, y, groups, m);
+  with_m(m, [&]<std::size_t M>() { group_products<false, M>(acc, x, y, groups); });
 }
 
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out) {
@@ -145,11 +143,11 @@ struct ShapeSteps {
   }
 
   static void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t) {
-    group_products<false>(acc, x, y, groups, M);
+    group_products<false, M>(acc, x, y, groups);
   }
 
   static void multiply(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t) {
-    group_products<true>(acc, x, y, groups, M);
+    group_products<true, M>(acc, x, y, groups);
   }
 
   static void interpolate(const std::int16_t* acc, std::size_t, std::size_t n, bool negacyclic, std::uint16_t q,
