@@ -97,7 +97,7 @@ template <std::size_t B>
 // part (low x, middle x_low + x_high, high x; the level-2 middle is the sum of
 // a part's halves): of x's sums only the level-1 middle is stored. Against a
 // loop over the nine products with all of x's sums buffered, NTRU's R_q
-// products took 3-9% fewer ticks on AVX2 (1-3% with AVX-512VL). Unrolling all
+// products took 1-9% fewer ticks on AVX2 (0-3% with AVX-512VL). Unrolling all
 // nine products, each operand formed in registers, ran the products alone
 // faster still but, at 2.6 times the code, slowed the whole multiplication.
 //
