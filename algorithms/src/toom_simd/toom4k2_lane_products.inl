@@ -42,8 +42,8 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
 // out[0 .. 2B) = a * b for polynomials of B rows (row 2B - 1 zero), lane by
 // lane: row i of a is a_row(i), held in registers, and b is streamed from
 // memory as the multiplications' operand. Not inlined: row_product calls it
-// three times a loop body, and inlined there gcc interleaved the three and
-// spilled their register operands.
+// three times in one loop body, and inlined there gcc interleaved the three
+// and spilled their register operands.
 template <std::size_t B, class Rows>
 [[gnu::noinline]] void row_schoolbook(Rows a_row, const V* __restrict b, V* __restrict out) {
   static_assert(B <= 13, "a must stay in registers");
