@@ -123,13 +123,15 @@ void row_product(const V* x, const V* y, V* out) {
   }
   const V* const xs[3] = {x, sx, x + H};
   const V* const ys[9] = {y, ly, y + B, sy, ly + B, sy + B, y + H, ly + 2 * B, y + H + B};
+  // The low and high halves share one instantiation (rows read in place).
+  const auto rows_at = [](const V* rows) { return [rows](std::size_t i) { return rows[i]; }; };
 #pragma GCC unroll 1
   for (std::size_t part = 0; part < 3; ++part) {
     const V* u = xs[part];
     V* products = p + 6 * B * part;
-    row_schoolbook<B>([u](std::size_t i) { return u[i]; }, ys[3 * part], products);
+    row_schoolbook<B>(rows_at(u), ys[3 * part], products);
     row_schoolbook<B>([u](std::size_t i) { return add(u[i], u[B + i]); }, ys[3 * part + 1], products + 2 * B);
-    row_schoolbook<B>([u](std::size_t i) { return u[B + i]; }, ys[3 * part + 2], products + 4 * B);
+    row_schoolbook<B>(rows_at(u + B), ys[3 * part + 2], products + 4 * B);
   }
   recombine_row_products<B>(p, out);
 }
