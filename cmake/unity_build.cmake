@@ -1,10 +1,12 @@
 # Batched (unity) compilation for the targets whose sources share heavy inline
 # code: the experiments library and the CLI (nlohmann-json, CLI11, toml11
-# accessors, fmt). gcc generates each inline function and
+# accessors, fmt), and the test executables (Catch2, the registries, the test
+# helpers). gcc generates each inline function and
 # template instance once per translation unit, so compiling a few sources as one
 # saves most of that repeated work. The algorithm and scheme libraries instantiate
-# their templates explicitly, one instance per file, and stay one file per unit;
-# the tests keep one unit per file too (their files share helper names).
+# their templates explicitly, one instance per file, and stay one file per unit.
+# Each test file declares its names in a namespace of its own
+# (pqmul_tests::<folder>_<file>), so files batched together cannot clash.
 # A developer editing one file may prefer -DPQMUL_UNITY_BUILD=OFF: a batch
 # recompiles as a whole. Sources with their own compile options (the SIMD kernels)
 # are never batched (CMake leaves them out by itself).

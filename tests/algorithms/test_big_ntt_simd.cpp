@@ -19,6 +19,8 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::algorithms_test_big_ntt_simd {
+
 namespace {
 
 using namespace pqmul;
@@ -343,3 +345,5 @@ TEST_CASE("big-prime NTT: no SIMD kernels in this build", "[ntt][simd]") {
 }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_big_ntt_simd

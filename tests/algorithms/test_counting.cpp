@@ -4,6 +4,8 @@
 
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_counting {
+
 using namespace pqmul;
 
 namespace {
@@ -62,3 +64,5 @@ TEST_CASE("the Kronecker oracle has no coefficient arithmetic to count", "[count
   CHECK_FALSE(m->count(Strategy::eager, 0, &why).has_value());
   CHECK_THAT(why, Catch::Contains("big-integer"));
 }
+
+}  // namespace pqmul_tests::algorithms_test_counting

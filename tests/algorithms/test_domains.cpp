@@ -6,6 +6,8 @@
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 
+namespace pqmul_tests::algorithms_test_domains {
+
 using namespace pqmul;
 
 namespace {
@@ -51,3 +53,5 @@ TEST_CASE("add is the sum mod q on every ring", "[poly]") {
     CHECK(wrong == 0);
   });
 }
+
+}  // namespace pqmul_tests::algorithms_test_domains

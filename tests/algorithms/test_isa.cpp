@@ -8,6 +8,8 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::algorithms_test_isa {
+
 using pqmul::Isa;
 
 namespace {
@@ -96,3 +98,5 @@ TEST_CASE("the registry builds the requested ISA or explains why not", "[isa][re
   CHECK_THROWS_WITH(pqmul::make_multiplier("kyber", "schoolbook", {}, Isa::neon), Catch::Contains("has no neon version"));
   CHECK(pqmul::make_multiplier("kyber", "schoolbook", {}, Isa::portable)->isa() == "portable");
 }
+
+}  // namespace pqmul_tests::algorithms_test_isa

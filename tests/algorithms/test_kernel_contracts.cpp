@@ -20,6 +20,8 @@
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #endif
 
+namespace pqmul_tests::algorithms_test_kernel_contracts {
+
 namespace {
 
 struct Ended {
@@ -97,3 +99,5 @@ TEST_CASE("the AVX2 NTT checks its input bound in the debug build only", "[contr
   }
 }
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_kernel_contracts

@@ -9,6 +9,8 @@
 #include "../common/isa_gate.hpp"
 #include "pqmul/algorithms/kernel_dispatch.hpp"
 
+namespace pqmul_tests::algorithms_test_kernel_dispatch {
+
 using pqmul::CpuFeatures;
 using pqmul::Isa;
 using pqmul::Kernel;
@@ -106,3 +108,5 @@ TEST_CASE("kernels_for gives the portable table while the portable path is force
   CHECK(pqmul::kernels_for<Family>(Isa::avx2).twice.fn == &avx2_twice);
   CHECK(pqmul::kernels_for<Family>(Isa::portable).twice.fn == &portable_twice);
 }
+
+}  // namespace pqmul_tests::algorithms_test_kernel_dispatch

@@ -12,6 +12,9 @@
 
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
+#include "../common/test_util.hpp"
+
+namespace pqmul_tests::algorithms_test_kyber_ntt {
 
 using namespace pqmul;
 namespace kn = pqmul::kyber_ntt;
@@ -349,7 +352,7 @@ std::vector<std::array<std::uint16_t, 256>> decode12(const std::string& hex) {
 }  // namespace
 
 TEST_CASE("kyber NTT reproduces the CCTV ML-KEM-768 intermediate values", "[ntt][kyber][vectors]") {
-  std::ifstream in(std::string(PQMUL_VECTORS_DIR) + "/ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt");
+  std::ifstream in(test::vector_file("ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt"));
   REQUIRE(in.good());
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -387,3 +390,5 @@ TEST_CASE("kyber NTT reproduces the CCTV ML-KEM-768 intermediate values", "[ntt]
     CHECK(KyberNttMultiplier::ntt_coefficients(t) == t_hat[i]);
   }
 }
+
+}  // namespace pqmul_tests::algorithms_test_kyber_ntt

@@ -21,6 +21,8 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::algorithms_test_kyber_ntt_avx2 {
+
 using namespace pqmul;
 
 #if defined(PQMUL_X86_SIMD)
@@ -423,3 +425,5 @@ TEST_CASE("kyber ntt avx2: not built on this architecture", "[kyber-ntt-avx2]") 
 }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_kyber_ntt_avx2

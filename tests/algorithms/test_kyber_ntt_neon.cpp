@@ -22,6 +22,8 @@
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_kyber_ntt_neon {
+
 using namespace pqmul;
 
 #if defined(PQMUL_ARM_SIMD)
@@ -207,3 +209,5 @@ TEST_CASE("kyber ntt neon: not built on this architecture", "[kyber-ntt-neon]") 
 }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_kyber_ntt_neon

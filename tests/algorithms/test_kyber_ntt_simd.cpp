@@ -22,6 +22,8 @@
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_kyber_ntt_simd {
+
 using namespace pqmul;
 
 #if defined(PQMUL_X86_SIMD)
@@ -358,3 +360,5 @@ TEST_CASE("kyber ntt avx512: not built on this architecture", "[kyber-ntt-avx512
 }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_kyber_ntt_simd

@@ -9,6 +9,8 @@
 #include "oracle.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_multipliers {
+
 using namespace pqmul;
 using test::Shape;
 
@@ -192,3 +194,5 @@ TEST_CASE("portable Toom-Cook leaf products: every way through the lanes", "[mul
     }
   }
 }
+
+}  // namespace pqmul_tests::algorithms_test_multipliers

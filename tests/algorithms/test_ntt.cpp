@@ -12,6 +12,8 @@
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 
+namespace pqmul_tests::algorithms_test_ntt {
+
 using namespace pqmul;
 
 namespace {
@@ -253,3 +255,5 @@ TEST_CASE("the ntt registry entries build every ring's NTT and its variants", "[
     CHECK_THROWS_AS(e.make(Params::parse("colour=red")), std::invalid_argument);
   }
 }
+
+}  // namespace pqmul_tests::algorithms_test_ntt

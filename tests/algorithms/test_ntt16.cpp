@@ -18,6 +18,8 @@
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_ntt16 {
+
 namespace {
 
 using namespace pqmul;
@@ -362,3 +364,5 @@ TEST_CASE("Ntt16Simd module products equal Ntt16's and the definition", "[ntt16]
 }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_ntt16

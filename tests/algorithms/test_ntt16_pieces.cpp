@@ -15,6 +15,8 @@
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_ntt16_pieces {
+
 namespace {
 
 using namespace pqmul;
@@ -116,3 +118,5 @@ TEST_CASE("registry: ntt16 on NTRU's rings, counted as its header states", "[ntt
   CHECK(counted->constant_mults == 3 * (8 * 896 + 7 * 1152) + 7 * 5 * 256);
   CHECK(counted->additions == 3 * (8 * 1792 + 9 * 256 + 7 * 2048) + 7 * 5 * 256 + 6 * 255 + 249);
 }
+
+}  // namespace pqmul_tests::algorithms_test_ntt16_pieces

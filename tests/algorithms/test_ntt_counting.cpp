@@ -15,6 +15,8 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
+namespace pqmul_tests::algorithms_test_ntt_counting {
+
 using namespace pqmul;
 using Tally = ntt_tally::Counted;
 
@@ -250,3 +252,5 @@ TEST_CASE("every ntt entry and variant counts, and strategies relate as the modu
     }
   }
 }
+
+}  // namespace pqmul_tests::algorithms_test_ntt_counting

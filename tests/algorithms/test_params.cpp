@@ -5,6 +5,8 @@
 
 #include "pqmul/algorithms/params.hpp"
 
+namespace pqmul_tests::algorithms_test_params {
+
 using pqmul::Params;
 using pqmul::split_multiplier;
 
@@ -37,3 +39,5 @@ TEST_CASE("unknown parameters are named with the valid ones", "[params]") {
   CHECK_THROWS_WITH(p.require_only({}), Catch::StartsWith("unknown parameter '") && Catch::EndsWith("(valid: none)"));
   CHECK_THROWS_AS(Params::parse("word"), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::algorithms_test_params

@@ -8,6 +8,8 @@
 #include "pqmul/algorithms/toom_simd_kernels.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
 
+namespace pqmul_tests::algorithms_test_registry_kernels {
+
 using namespace pqmul;
 
 TEST_CASE("each SIMD version of an entry is that entry's multiplier", "[registry][isa]") {
@@ -53,3 +55,5 @@ TEST_CASE("the SIMD Toom-4 kernels sit on the portable plan they compute", "[reg
   CHECK(with_kernel == 0);
 #endif
 }
+
+}  // namespace pqmul_tests::algorithms_test_registry_kernels

@@ -28,6 +28,8 @@
 
 #include "pqmul/algorithms/toom_derivation.hpp"
 
+namespace pqmul_tests::algorithms_test_toom_derivation {
+
 namespace {
 
 using pqmul::ToomPoint;
@@ -461,3 +463,5 @@ TEST_CASE("toom derivation: parsing and printing points", "[toom-derivation]") {
     CHECK(printed == text);
   }
 }
+
+}  // namespace pqmul_tests::algorithms_test_toom_derivation

@@ -16,6 +16,8 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/algorithms/toom_simd.hpp"
 
+namespace pqmul_tests::algorithms_test_toom_neon {
+
 using namespace pqmul;
 
 #if defined(PQMUL_ARM_SIMD)
@@ -117,3 +119,5 @@ TEST_CASE("toom neon: the registry's neon versions equal their portable plans in
 TEST_CASE("toom neon: not built on this architecture", "[toom-neon]") { CHECK_FALSE(isa_available(Isa::neon)); }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_toom_neon

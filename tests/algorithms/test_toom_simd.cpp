@@ -17,6 +17,8 @@
 #include "pqmul/algorithms/toom_simd.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::algorithms_test_toom_simd {
+
 using namespace pqmul;
 
 #if defined(PQMUL_X86_SIMD)
@@ -480,3 +482,5 @@ TEST_CASE("toom avx2: not built on this architecture", "[toom-avx2]") {
 }
 
 #endif
+
+}  // namespace pqmul_tests::algorithms_test_toom_simd

@@ -11,6 +11,8 @@
 
 #include "pqmul/algorithms/wipe.hpp"
 
+namespace pqmul_tests::algorithms_test_wipe {
+
 namespace {
 
 bool all_zero(const auto& range) {
@@ -91,3 +93,5 @@ TEST_CASE("SecretBytes is cleared before its storage is released, and a move lea
   std::span<const std::uint8_t> view = b;
   CHECK(view.size() == 16);
 }
+
+}  // namespace pqmul_tests::algorithms_test_wipe

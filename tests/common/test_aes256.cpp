@@ -10,6 +10,8 @@
 #include <openssl/evp.h>
 #endif
 
+namespace pqmul_tests::common_test_aes256 {
+
 using namespace pqmul;
 
 TEST_CASE("AES-256 FIPS 197 Appendix C.3", "[aes]") {
@@ -41,3 +43,5 @@ TEST_CASE("AES-256 agrees with OpenSSL aes-256-ecb on random keys and blocks", "
   }
 }
 #endif
+
+}  // namespace pqmul_tests::common_test_aes256

@@ -7,6 +7,8 @@
 #include "pqmul/schemes/common/constant_time.hpp"
 #include "test_util.hpp"
 
+namespace pqmul_tests::common_test_constant_time {
+
 using namespace pqmul;
 
 TEST_CASE("ct::differ detects a difference in any bit of any byte", "[ct]") {
@@ -32,3 +34,5 @@ TEST_CASE("ct::conditional_move copies exactly when the condition is 1", "[ct]")
   ct::conditional_move(dst, src, 1);
   CHECK(dst == src);
 }
+
+}  // namespace pqmul_tests::common_test_constant_time

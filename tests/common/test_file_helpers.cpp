@@ -14,6 +14,8 @@
 #include "pqmul/schemes/common/output_files.hpp"
 #include "pqmul/schemes/common/printable.hpp"
 
+namespace pqmul_tests::common_test_file_helpers {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -140,3 +142,5 @@ TEST_CASE("printable: control characters become visible escapes", "[files]") {
   CHECK(pqmul::printable("\x9b"
                          "31m \xff") == "\\x9b31m \\xff");  // not UTF-8
 }
+
+}  // namespace pqmul_tests::common_test_file_helpers

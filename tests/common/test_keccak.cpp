@@ -12,6 +12,8 @@
 #include <openssl/evp.h>
 #endif
 
+namespace pqmul_tests::common_test_keccak {
+
 using namespace pqmul;
 using test::to_hex;
 
@@ -135,3 +137,5 @@ TEST_CASE("SHA-3 and SHAKE agree with OpenSSL for every length 0..600", "[keccak
   }
 }
 #endif
+
+}  // namespace pqmul_tests::common_test_keccak

@@ -18,6 +18,8 @@
 #include "pqmul/schemes/common/little_endian.hpp"
 #include "isa_gate.hpp"
 
+namespace pqmul_tests::common_test_keccak_lanes {
+
 using namespace pqmul;
 
 namespace {
@@ -203,3 +205,5 @@ TEST_CASE("keccak lanes: the AVX2 block transfers equal word-by-word loops", "[k
   CHECK(checked == 1600);
 }
 #endif
+
+}  // namespace pqmul_tests::common_test_keccak_lanes

@@ -14,6 +14,8 @@
 #include "test_util.hpp"
 #include "isa_gate.hpp"
 
+namespace pqmul_tests::common_test_keccak_multiway {
+
 using namespace pqmul;
 
 namespace {
@@ -282,3 +284,5 @@ TEST_CASE("multi-way sponges reject unequal lengths and absorb after squeeze", "
   CHECK_THROWS_AS(h.absorb({a, b, a, b}), std::logic_error);
   CHECK_THROWS_AS(keccak::MultiSponge<4>(100, 0x1F), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::common_test_keccak_multiway

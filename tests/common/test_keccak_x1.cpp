@@ -19,6 +19,8 @@
 #include "test_util.hpp"
 #include "isa_gate.hpp"
 
+namespace pqmul_tests::common_test_keccak_x1 {
+
 using namespace pqmul;
 
 namespace {
@@ -214,3 +216,5 @@ TEST_CASE("absorbing and squeezing in uneven pieces equals doing it at once", "[
     }
   }
 }
+
+}  // namespace pqmul_tests::common_test_keccak_x1

@@ -9,6 +9,8 @@
 #include "pqmul/schemes/common/random.hpp"
 #include "test_util.hpp"
 
+namespace pqmul_tests::common_test_nist_drbg {
+
 using namespace pqmul;
 
 namespace {
@@ -33,7 +35,7 @@ std::string selftest_value(const std::string& text, const std::string& key) {
 }  // namespace
 
 TEST_CASE("DRBG reproduces the 100 seeds of the NIST .req file", "[drbg]") {
-  const std::string req = test::read_text(test::vectors_dir() + "/drbg/PQCkemKAT_seeds_count0-99.req");
+  const std::string req = test::read_text(test::vector_file("drbg/PQCkemKAT_seeds_count0-99.req"));
   std::vector<std::string> expected;
   std::istringstream lines(req);
   for (std::string line; std::getline(lines, line);)
@@ -50,7 +52,7 @@ TEST_CASE("DRBG reproduces the 100 seeds of the NIST .req file", "[drbg]") {
 }
 
 TEST_CASE("DRBG draws after seeding with seed[0]", "[drbg]") {
-  const std::string text = test::read_text(test::vectors_dir() + "/drbg/drbg_selftest.txt");
+  const std::string text = test::read_text(test::vector_file("drbg/drbg_selftest.txt"));
   const auto seed0 = test::from_hex(selftest_value(text, "seed[0]"));
   REQUIRE(seed0.size() == 48);
   {
@@ -115,3 +117,5 @@ TEST_CASE("BenchmarkRandom: SplitMix64 words, little-endian, tails from a fresh 
   rng.fill(next);
   CHECK(std::equal(next.begin(), next.end(), four.begin() + 24));
 }
+
+}  // namespace pqmul_tests::common_test_nist_drbg

@@ -6,6 +6,8 @@
 
 #include "pqmul/schemes/common/sha256.hpp"
 
+namespace pqmul_tests::common_test_sha256 {
+
 TEST_CASE("SHA-256 matches the FIPS 180-4 examples", "[sha256]") {
   CHECK(pqmul::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   CHECK(pqmul::sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
@@ -29,3 +31,5 @@ TEST_CASE("SHA-256 gives the same digest whatever the update split", "[sha256]")
     CHECK(hex == expected);
   }
 }
+
+}  // namespace pqmul_tests::common_test_sha256

@@ -10,6 +10,9 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/bench_plan.hpp"
 #include "../common/isa_gate.hpp"
+#include "../common/test_util.hpp"
+
+namespace pqmul_tests::experiments_test_bench_selection {
 
 using namespace pqmul::experiments;
 
@@ -17,7 +20,7 @@ namespace {
 
 BenchSelection selection() {
   BenchSelection s;
-  s.kat_hashes = std::string(PQMUL_VECTORS_DIR) + "/kem/KAT_HASHES.txt";
+  s.kat_hashes = pqmul::test::vector_file("kem/KAT_HASHES.txt");
   s.vectors_dir = PQMUL_VECTORS_DIR;
   return s;
 }
@@ -152,3 +155,5 @@ TEST_CASE("a bare KEM multiplier name is one variant; --params all expands it an
   REQUIRE(notes.size() == 1);
   CHECK_THAT(notes[0], Catch::Contains("ntt:layers=6") && Catch::Contains("primes=2"));
 }
+
+}  // namespace pqmul_tests::experiments_test_bench_selection

@@ -6,6 +6,8 @@
 
 #include "claims_rows.hpp"
 
+namespace pqmul_tests::experiments_test_claims_render {
+
 using namespace pqmul::experiments;
 using namespace claims_test;
 
@@ -99,3 +101,5 @@ TEST_CASE("claims table: the terminal summary counts every verdict word", "[clai
   CHECK(text.find("  paper    0.7 | 0.8 (Table 3 & p. 12 | appendix_b)\n") != std::string::npos);
   CHECK(text.find("2 claims: 1 missing rows, 1 not comparable\n") != std::string::npos);
 }
+
+}  // namespace pqmul_tests::experiments_test_claims_render

@@ -9,6 +9,8 @@
 
 #include "pqmul/experiments/claims.hpp"
 
+namespace pqmul_tests::experiments_test_claims_specs {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -253,3 +255,5 @@ TEST_CASE("claims: command-line selections", "[claims]") {
   CHECK_THROWS_WITH(parse_selector({"isa"}), Catch::Contains("FIELD=VALUE"));
   CHECK_THROWS_WITH(parse_selector({"colour=red"}), Catch::Contains("unknown row field 'colour'"));
 }
+
+}  // namespace pqmul_tests::experiments_test_claims_specs

@@ -13,6 +13,8 @@
 
 #include "claims_rows.hpp"
 
+namespace pqmul_tests::experiments_test_claims_verdicts {
+
 using namespace pqmul::experiments;
 using namespace claims_test;
 
@@ -456,3 +458,5 @@ strategies = ["greedy"]
                     Catch::Contains("unknown strategy 'greedy' in [memory]"));
   CHECK_THROWS_WITH(parse_claim(header("m", "same") + memory, "bad.toml"), Catch::Contains("a claim needs"));
 }
+
+}  // namespace pqmul_tests::experiments_test_claims_verdicts

@@ -15,6 +15,8 @@
 #include "pqmul/experiments/counter.hpp"
 #include "pqmul/experiments/row.hpp"
 
+namespace pqmul_tests::experiments_test_cli_bench {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -184,4 +186,7 @@ TEST_CASE("pqmul bench --instructions counts the same instructions on every run"
   CHECK(runs[0].instructions == runs[1].instructions);
   CHECK(runs[0].instructions_note.empty());
 }
+
+}  // namespace pqmul_tests::experiments_test_cli_bench
+
 #endif

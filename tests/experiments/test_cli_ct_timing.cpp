@@ -14,6 +14,8 @@
 
 #include "pqmul/experiments/counter.hpp"
 
+namespace pqmul_tests::experiments_test_cli_ct_timing {
+
 namespace {
 
 struct Outcome {
@@ -99,5 +101,7 @@ TEST_CASE("pqmul ct-timing writes one CSV row per test", "[cli]") {
   CHECK(o.out.find(",valid-vs-modified-ct,") != std::string::npos);
   CHECK(o.out.find(",fixed-vs-random-key,") != std::string::npos);
 }
+
+}  // namespace pqmul_tests::experiments_test_cli_ct_timing
 
 #endif

@@ -13,6 +13,8 @@
 #include "pqmul/experiments/counter.hpp"
 #include "pqmul/experiments/measure.hpp"
 
+namespace pqmul_tests::experiments_test_counters {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -245,3 +247,5 @@ TEST_CASE("KEM rows carry the count-0 KAT verdict of this build", "[plan]") {
   REQUIRE(failing.size() == 1);
   CHECK(failing[0].row.correct == "fail");
 }
+
+}  // namespace pqmul_tests::experiments_test_counters

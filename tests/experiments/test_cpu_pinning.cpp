@@ -4,6 +4,8 @@
 
 #include "pqmul/experiments/cpu_pinning.hpp"
 
+namespace pqmul_tests::experiments_test_cpu_pinning {
+
 using namespace pqmul::experiments;
 
 TEST_CASE("a pinned process runs on the CPU it was pinned to", "[cpu]") {
@@ -29,3 +31,5 @@ TEST_CASE("a CPU outside the allowed set is refused, naming the allowed ones", "
   CHECK_THROWS_WITH(pin_to_cpu(CPU_SETSIZE), Catch::Contains(allowed_cpus()));
   CHECK_FALSE(allowed_cpus().empty());
 }
+
+}  // namespace pqmul_tests::experiments_test_cpu_pinning

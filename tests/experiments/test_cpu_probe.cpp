@@ -11,6 +11,8 @@
 #include <x86intrin.h>
 #endif
 
+namespace pqmul_tests::experiments_test_cpu_probe {
+
 using namespace pqmul::experiments;
 
 TEST_CASE("the CPU description names the vendor, family and model, and a plausible TSC frequency", "[cpu]") {
@@ -44,3 +46,5 @@ TEST_CASE("the CPU description names the vendor, family and model, and a plausib
   CHECK_FALSE(cpu.tsc_hz.has_value());
 #endif
 }
+
+}  // namespace pqmul_tests::experiments_test_cpu_probe

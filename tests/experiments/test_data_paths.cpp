@@ -6,6 +6,8 @@
 
 #include "pqmul/experiments/data_paths.hpp"
 
+namespace pqmul_tests::experiments_test_data_paths {
+
 using namespace pqmul::experiments;
 namespace fs = std::filesystem;
 
@@ -38,3 +40,5 @@ TEST_CASE("data that exist nowhere are reported with every place looked in") {
   CHECK(none.looked_in.find("share/pqmul/no-such-data") != std::string::npos);
   CHECK(none.looked_in.find(std::string(PQMUL_SOURCE_DIR) + "/no/such/data") != std::string::npos);
 }
+
+}  // namespace pqmul_tests::experiments_test_data_paths

@@ -11,6 +11,8 @@
 #include "pqmul/experiments/row.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
 
+namespace pqmul_tests::experiments_test_fuzz_regressions {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -54,3 +56,5 @@ TEST_CASE("results CSV: text that is not UTF-8 and numbers that are not finite a
                     "r.csv:2: column repetition_medians: 'inf' is not a finite number");
   CHECK_THROWS_AS(read_csv_text(regression("results_csv", "median-nan.csv"), "r.csv"), std::runtime_error);
 }
+
+}  // namespace pqmul_tests::experiments_test_fuzz_regressions

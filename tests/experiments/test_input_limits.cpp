@@ -10,6 +10,8 @@
 #include "pqmul/experiments/row.hpp"
 #include "pqmul/experiments/sweep_spec.hpp"
 
+namespace pqmul_tests::experiments_test_input_limits {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -70,3 +72,5 @@ TEST_CASE("rows written before the variable_time column still read, as false", "
   json.erase(at, json.find("\n  }", at) - at);  // variable_time and the columns after it
   CHECK_FALSE(from_json(json).at(0).variable_time);
 }
+
+}  // namespace pqmul_tests::experiments_test_input_limits

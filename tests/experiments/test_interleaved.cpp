@@ -11,6 +11,8 @@
 #include "pqmul/experiments/interleaved.hpp"
 #include "pqmul/experiments/noise.hpp"
 
+namespace pqmul_tests::experiments_test_interleaved {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -234,3 +236,5 @@ TEST_CASE("warm-up settles when the last three block medians agree", "[interleav
   CHECK(w.samples == 7);
   CHECK(clock.calls[0] > 500);  // it went on past the drifting calls
 }
+
+}  // namespace pqmul_tests::experiments_test_interleaved

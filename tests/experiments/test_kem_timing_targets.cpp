@@ -9,6 +9,8 @@
 
 #include "pqmul/experiments/kem_timing_targets.hpp"
 
+namespace pqmul_tests::experiments_test_kem_timing_targets {
+
 using namespace pqmul;
 using namespace pqmul::experiments;
 
@@ -73,3 +75,5 @@ TEST_CASE("kem timing targets: Saber's and NTRU's random key is another key pair
     CHECK_NOTHROW(t.run(other));
   }
 }
+
+}  // namespace pqmul_tests::experiments_test_kem_timing_targets

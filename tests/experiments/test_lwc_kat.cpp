@@ -7,13 +7,16 @@
 
 #include "pqmul/experiments/lwc_kat.hpp"
 #include "pqmul/schemes/common/input_files.hpp"
+#include "../common/test_util.hpp"
+
+namespace pqmul_tests::experiments_test_lwc_kat {
 
 using namespace pqmul::experiments;
 
 TEST_CASE("LWC known answers: the shipped files read", "[lwc-kat]") {
   for (const char* bits : {"128", "192", "256"}) {
     INFO(bits);
-    const auto kat = read_lwc_kat(std::string(PQMUL_VECTORS_DIR) + "/tinyjambu/LWC_AEAD_KAT_" + bits + "_96.txt");
+    const auto kat = read_lwc_kat(pqmul::test::vector_file("tinyjambu/LWC_AEAD_KAT_", bits, "_96.txt"));
     REQUIRE(kat.size() == 1089);
     const auto& first = kat.at(1);
     CHECK(first.at("Key").size() == std::stoul(bits) / 8);
@@ -46,3 +49,5 @@ TEST_CASE("LWC known answers: malformed lines are refused naming the line", "[lw
 TEST_CASE("LWC known answers: a file that is not regular is refused before it is read", "[lwc-kat]") {
   CHECK_THROWS_AS(read_lwc_kat("/dev/zero"), pqmul::InputFileError);
 }
+
+}  // namespace pqmul_tests::experiments_test_lwc_kat

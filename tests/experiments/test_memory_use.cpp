@@ -13,6 +13,8 @@
 #include "pqmul/experiments/memory_use.hpp"
 #include "pqmul/experiments/own_stack.hpp"
 
+namespace pqmul_tests::experiments_test_memory_use {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -149,3 +151,5 @@ TEST_CASE("a multiplier's class is named from its registration", "[memory]") {
   CHECK_FALSE(class_code_bytes(name, &why_not, "/nonexistent/executable").has_value());
   CHECK_THAT(why_not, Catch::Contains("cannot read"));
 }
+
+}  // namespace pqmul_tests::experiments_test_memory_use

@@ -6,6 +6,8 @@
 
 #include "pqmul/experiments/model.hpp"
 
+namespace pqmul_tests::experiments_test_model {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -99,3 +101,5 @@ TEST_CASE("model: llvm-mca costs blocks on each core, a branching block at least
   CHECK_THROWS_AS(estimate_segment({{9, 1}}, {}, 1), std::runtime_error);
   CHECK_THROWS_AS(model_cpu("pentium"), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::experiments_test_model

@@ -9,6 +9,8 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/experiments/oracle_verdicts.hpp"
 
+namespace pqmul_tests::experiments_test_oracle_verdicts {
+
 using namespace pqmul;
 using namespace pqmul::experiments;
 
@@ -57,3 +59,5 @@ TEST_CASE("oracle verdicts: a bounded configuration is judged within its bounds"
   CHECK(operand_bounds(*full).b == 4096);
   CHECK(product_verdict(*full, *oracle) == "pass");
 }
+
+}  // namespace pqmul_tests::experiments_test_oracle_verdicts

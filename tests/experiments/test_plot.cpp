@@ -13,6 +13,8 @@
 #include "pqmul/experiments/plot.hpp"
 #include "report_rows.hpp"
 
+namespace pqmul_tests::experiments_test_plot {
+
 using namespace pqmul::experiments;
 namespace fs = std::filesystem;
 
@@ -253,3 +255,5 @@ TEST_CASE("plot: text with control characters never reaches gnuplot", "[plot]") 
   CHECK_FALSE(fs::exists(marker));
   fs::remove_all(dir);
 }
+
+}  // namespace pqmul_tests::experiments_test_plot

@@ -15,6 +15,8 @@
 #include <png.h>
 #endif
 
+namespace pqmul_tests::experiments_test_plot_render {
+
 using namespace pqmul::experiments;
 namespace fs = std::filesystem;
 
@@ -194,3 +196,5 @@ TEST_CASE("plot render: PDF figures embed their fonts", "[plot][render]") {
   CHECK(pdf.find("/FontFile") != std::string::npos);
   fs::remove_all(dir);
 }
+
+}  // namespace pqmul_tests::experiments_test_plot_render

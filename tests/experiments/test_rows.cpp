@@ -10,6 +10,8 @@
 
 #include "pqmul/experiments/row.hpp"
 
+namespace pqmul_tests::experiments_test_rows {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -252,3 +254,5 @@ TEST_CASE("README documents every result column", "[rows]") {
     CHECK(body.find("`" + column + "`") != std::string::npos);
   }
 }
+
+}  // namespace pqmul_tests::experiments_test_rows

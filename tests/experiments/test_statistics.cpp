@@ -6,6 +6,8 @@
 
 #include "pqmul/experiments/statistics.hpp"
 
+namespace pqmul_tests::experiments_test_statistics {
+
 using namespace pqmul::experiments;
 
 TEST_CASE("median_of takes the middle value or the mean of the two middle values") {
@@ -97,3 +99,5 @@ TEST_CASE("ratio intervals are reproducible, contain the estimate and cover the 
   }
   CHECK(covered >= trials * 0.88);  // percentile bootstrap at n = 12 runs a little under nominal
 }
+
+}  // namespace pqmul_tests::experiments_test_statistics

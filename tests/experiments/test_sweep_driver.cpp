@@ -9,6 +9,8 @@
 
 #include "sweep_fakes.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_driver {
+
 using namespace sweep_test;
 using json = nlohmann::json;
 
@@ -473,3 +475,5 @@ TEST_CASE("sweep merge: rows in plan order; durations and estimates", "[sweep]")
   CHECK(estimate_remaining(2, 10, 300, 3, 20, 4) == Approx(2 * 100 + 10 * 5));
   CHECK(estimate_remaining(1, 0, 0, 0, 0, 0) > 0);  // a guess before anything was measured
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_driver

@@ -15,6 +15,8 @@
 #include "pqmul/experiments/sweep_fanout.hpp"
 #include "sweep_fakes.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_fanout {
+
 using namespace sweep_test;
 using json = nlohmann::json;
 
@@ -393,3 +395,5 @@ TEST_CASE("sweep fan-out: the sweep names its host's CPU as the benchmark's rows
   CHECK_FALSE(host.cpu_model.empty());
   CHECK(host.cpu_model == build_context().cpu);
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_fanout

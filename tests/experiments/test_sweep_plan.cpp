@@ -6,6 +6,8 @@
 
 #include "sweep_fakes.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_plan {
+
 using namespace sweep_test;
 
 namespace {
@@ -471,3 +473,5 @@ TEST_CASE("sweep commands: flags of the portable code from a compile command", "
         "-O3 -DNDEBUG -std=c++20 -Wall -Wextra -fno-tree-vectorize");
   CHECK(shell_words({"a", "b c", "it's"}) == "a 'b c' 'it'\\''s'");
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_plan

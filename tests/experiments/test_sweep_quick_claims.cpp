@@ -10,6 +10,8 @@
 #include "pqmul/experiments/claims.hpp"
 #include "sweep_fakes.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_quick_claims {
+
 using namespace sweep_test;
 
 namespace {
@@ -183,3 +185,5 @@ TEST_CASE("sweep quick spec: every side of every claim measured here selects exa
       CHECK(j.kind == JobKind::kem);
     }
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_quick_claims

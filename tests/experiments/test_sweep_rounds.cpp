@@ -11,6 +11,8 @@
 #include "pqmul/experiments/sweep_rounds.hpp"
 #include "sweep_fakes.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_rounds {
+
 using namespace sweep_test;
 
 namespace {
@@ -191,3 +193,5 @@ TEST_CASE("sweep rounds: rows of the same rounds are resampled in pairs", "[swee
   CHECK(row_ratio_estimate(ra, rb).interval->high > 0.55);
   CHECK_THROWS_AS(paired_ratio_estimate(a, rb.round_medians), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_rounds

@@ -6,6 +6,8 @@
 
 #include "sweep_fakes.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_runner {
+
 using namespace sweep_test;
 
 namespace {
@@ -45,3 +47,5 @@ TEST_CASE("sweep runner: exit code, stdout and stderr of a child", "[sweep]") {
   const auto killed = runner.run({{"sh", "-c", "kill -9 $$"}, ""});
   CHECK(killed.exit_code == 128 + 9);
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_runner

@@ -6,6 +6,8 @@
 
 #include "pqmul/experiments/sweep_spec.hpp"
 
+namespace pqmul_tests::experiments_test_sweep_spec {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -305,3 +307,5 @@ TEST_CASE("sweep spec: malformed [aead] tables and scopes are refused by key", "
     CHECK_THAT(error_of("aead = \"tinyjambu-128\"\n"), Catch::Contains("'aead' must be a table"));
   }
 }
+
+}  // namespace pqmul_tests::experiments_test_sweep_spec

@@ -9,6 +9,8 @@
 #include "pqmul/experiments/table.hpp"
 #include "report_rows.hpp"
 
+namespace pqmul_tests::experiments_test_table {
+
 using namespace pqmul::experiments;
 namespace fs = std::filesystem;
 
@@ -432,3 +434,5 @@ TEST_CASE("table: results from a directory, CSV or JSON", "[table]") {
   CHECK_THROWS_WITH(read_results((dir / "missing.csv").string()), Catch::Contains("no such results file"));
   fs::remove_all(dir);
 }
+
+}  // namespace pqmul_tests::experiments_test_table

@@ -7,6 +7,8 @@
 #include "pqmul/experiments/timing_classes.hpp"
 #include "pqmul/experiments/timing_leak.hpp"
 
+namespace pqmul_tests::experiments_test_timing_leak {
+
 using namespace pqmul::experiments;
 
 namespace {
@@ -171,3 +173,5 @@ TEST_CASE("timing leak: a batch holds at least 16 slots") {
   CHECK(timing_batch_size(1024, 256 * 1024) == 256);
   CHECK(timing_batch_size(0, 1024) == 1024);
 }
+
+}  // namespace pqmul_tests::experiments_test_timing_leak

@@ -16,6 +16,8 @@
 #include "pqmul/experiments/tune_report.hpp"
 #include "pqmul/experiments/tune_report.hpp"
 
+namespace pqmul_tests::experiments_test_tune {
+
 using namespace pqmul;
 using namespace pqmul::experiments;
 namespace fs = std::filesystem;
@@ -222,3 +224,5 @@ TEST_CASE("tune: bad settings are refused") {
   CHECK_THROWS_AS(run_tune(s, dir.path.string(), measure, no_memory, log), std::invalid_argument);
   CHECK(fake.rungs == 0);
 }
+
+}  // namespace pqmul_tests::experiments_test_tune

@@ -17,6 +17,8 @@
 #include "pqmul/schemes/nist_kat.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
+namespace pqmul_tests::hybrid_test_added_multiplier {
+
 namespace {
 
 // a = a0 + x^h a1 (h = ceil(n/2)); transform keeps a0, a1 and a0 + a1 as
@@ -226,3 +228,5 @@ TEST_CASE("a multiplier registered after the registry was read is refused", "[re
   CHECK_THROWS_AS(pqmul::register_multiplier(late), std::logic_error);
   CHECK(pqmul::find_registry_entry("saber", "late") == nullptr);
 }
+
+}  // namespace pqmul_tests::hybrid_test_added_multiplier

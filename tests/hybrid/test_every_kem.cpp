@@ -8,6 +8,8 @@
 #include "hybrid_support.hpp"
 #include "pqmul/schemes/hybrid/hybrid.hpp"
 
+namespace pqmul_tests::hybrid_test_every_kem {
+
 namespace {
 using namespace hybrid_test;
 namespace hybrid = pqmul::hybrid;
@@ -97,3 +99,5 @@ TEST_CASE("hybrid: a file sealed for one scheme is refused by every other", "[hy
     }
   }
 }
+
+}  // namespace pqmul_tests::hybrid_test_every_kem

@@ -10,6 +10,8 @@
 #include "hybrid_support.hpp"
 #include "pqmul/schemes/hybrid/files.hpp"
 
+namespace pqmul_tests::hybrid_test_files {
+
 namespace {
 using namespace hybrid_test;
 namespace fs = std::filesystem;
@@ -86,3 +88,5 @@ TEST_CASE("hybrid files: output only on success", "[hybrid][files]") {
     CHECK(dir.entries() == 3);
   }
 }
+
+}  // namespace pqmul_tests::hybrid_test_files

@@ -10,6 +10,8 @@
 #include "hybrid_support.hpp"
 #include "pqmul/schemes/hybrid/hybrid.hpp"
 
+namespace pqmul_tests::hybrid_test_framing {
+
 namespace {
 using namespace hybrid_test;
 namespace hybrid = pqmul::hybrid;
@@ -263,3 +265,5 @@ TEST_CASE("hybrid: framing helpers", "[hybrid]") {
   CHECK_THROWS_AS(hybrid::seal(kem, std::span(k.pk).first(31), in, out, rng), pqmul::InvalidInput);
   CHECK_THROWS_AS(hybrid::open(kem, std::span(k.sk).first(63), in, out), pqmul::InvalidInput);
 }
+
+}  // namespace pqmul_tests::hybrid_test_framing

@@ -9,6 +9,8 @@
 #include "pqmul/algorithms/registry.hpp"
 #include "pqmul/schemes/kem.hpp"
 
+namespace pqmul_tests::hybrid_test_kem_rings {
+
 namespace {
 
 std::string base_name(const std::string& multiplier) { return multiplier.substr(0, multiplier.find(':')); }
@@ -37,3 +39,5 @@ TEST_CASE("every KEM offers each multiplier registered for its ring, and only th
     }
   }
 }
+
+}  // namespace pqmul_tests::hybrid_test_kem_rings

@@ -15,6 +15,8 @@
 #include "pqmul/schemes/ntru/ntru_kernels.hpp"
 #include "pqmul/schemes/saber/saber_kernels.hpp"
 
+namespace pqmul_tests::hybrid_test_kernel_families {
+
 using pqmul::CpuFeatures;
 using pqmul::Isa;
 
@@ -95,3 +97,5 @@ TEST_CASE("the family list names every family once, with its backends", "[dispat
   }
   CHECK(names == std::set<std::string>{"keccak", "kyber", "saber", "ntru"});
 }
+
+}  // namespace pqmul_tests::hybrid_test_kernel_families

@@ -19,6 +19,8 @@
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 #include "sampling_test_util.hpp"
 
+namespace pqmul_tests::kyber_test_keygen_k2_lanes {
+
 using namespace pqmul;
 using namespace pqmul::kyber;
 using pqmul::test::accepted_in;
@@ -91,3 +93,5 @@ TEST_CASE("sample_keygen_k2_in_lanes equals the scalar samplers and H of what th
     }
   }
 }
+
+}  // namespace pqmul_tests::kyber_test_keygen_k2_lanes

@@ -20,6 +20,8 @@
 #include "pqmul/schemes/kyber/sampling_multiway.hpp"
 #include "sampling_test_util.hpp"
 
+namespace pqmul_tests::kyber_test_keygen_sampling {
+
 using namespace pqmul;
 using namespace pqmul::kyber;
 using pqmul::test::random_seed;
@@ -121,3 +123,5 @@ TEST_CASE("sample_keygen refuses a rank, sizes or callbacks it cannot schedule",
   CHECK_THROWS_AS(sample_keygen({seed, seed, 2, 3, a, noise, short_ek, digest, rows, {}}), std::invalid_argument);
   CHECK_THROWS_AS(sample_keygen({seed, seed, 2, 3, a, noise, ek, digest, {}, {}}), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::kyber_test_keygen_sampling

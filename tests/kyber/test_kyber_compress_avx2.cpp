@@ -15,6 +15,8 @@
 #include "../common/isa_gate.hpp"
 #include "kyber_test_util.hpp"
 
+namespace pqmul_tests::kyber_test_kyber_compress_avx2 {
+
 using namespace pqmul;
 using namespace pqmul::kyber;
 
@@ -268,3 +270,5 @@ TEST_CASE("kyber compress avx2: not built on this architecture", "[kyber][compre
 }
 
 #endif
+
+}  // namespace pqmul_tests::kyber_test_kyber_compress_avx2

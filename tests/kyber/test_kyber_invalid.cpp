@@ -13,6 +13,8 @@
 #include "pqmul/schemes/kem.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::kyber_test_kyber_invalid {
+
 using namespace pqmul;
 
 namespace {
@@ -312,3 +314,5 @@ TEST_CASE("Kyber sources divide no coefficient by q (KyberSlash)", "[kyber][cons
     }
   }
 }
+
+}  // namespace pqmul_tests::kyber_test_kyber_invalid

@@ -9,24 +9,26 @@
 #include "kyber_test_util.hpp"
 #include "pqmul/schemes/nist_kat.hpp"
 
+namespace pqmul_tests::kyber_test_kyber_kat {
+
 using namespace pqmul;
 
 namespace {
 
 const std::map<std::string, PublishedKatHashes>& published() {
-  static const auto rows = read_kat_hashes(test::vectors_dir() + "/kem/KAT_HASHES.txt");
+  static const auto rows = read_kat_hashes(test::vector_file("kem/KAT_HASHES.txt"));
   return rows;
 }
 
 // The stored .rsp of a set: full for kyber768 and ml-kem-768, first two counts otherwise.
 std::string stored_rsp(const std::string& scheme) {
-  const std::string dir = test::vectors_dir() + "/kem/";
-  if (scheme == "kyber512") return test::read_text(dir + "kyber-r3/kyber512_r3_PQCkemKAT_1632.first2.rsp");
-  if (scheme == "kyber768") return test::read_text(dir + "kyber-r3/kyber768_r3_PQCkemKAT_2400.rsp");
-  if (scheme == "kyber1024") return test::read_text(dir + "kyber-r3/kyber1024_r3_PQCkemKAT_3168.first2.rsp");
-  if (scheme == "ml-kem-512") return test::read_text(dir + "ml-kem/mlkem512_fips203_PQCkemKAT_1632.first2.rsp");
-  if (scheme == "ml-kem-768") return test::read_text(dir + "ml-kem/mlkem768_fips203_PQCkemKAT_2400.rsp");
-  return test::read_text(dir + "ml-kem/mlkem1024_fips203_PQCkemKAT_3168.first2.rsp");
+  const auto rsp = [](const char* file) { return test::read_text(test::vector_file("kem/", file)); };
+  if (scheme == "kyber512") return rsp("kyber-r3/kyber512_r3_PQCkemKAT_1632.first2.rsp");
+  if (scheme == "kyber768") return rsp("kyber-r3/kyber768_r3_PQCkemKAT_2400.rsp");
+  if (scheme == "kyber1024") return rsp("kyber-r3/kyber1024_r3_PQCkemKAT_3168.first2.rsp");
+  if (scheme == "ml-kem-512") return rsp("ml-kem/mlkem512_fips203_PQCkemKAT_1632.first2.rsp");
+  if (scheme == "ml-kem-768") return rsp("ml-kem/mlkem768_fips203_PQCkemKAT_2400.rsp");
+  return rsp("ml-kem/mlkem1024_fips203_PQCkemKAT_3168.first2.rsp");
 }
 
 // Non-NTT multipliers running the full 100 vectors on `scheme`.
@@ -101,3 +103,5 @@ TEST_CASE("every strategy gives the same KAT bytes", "[kyber][kat][strategy]") {
       CHECK(reference == stored_rsp(scheme).substr(entry(scheme).kat_header.size() + 2, reference.size()));
     }
 }
+
+}  // namespace pqmul_tests::kyber_test_kyber_kat

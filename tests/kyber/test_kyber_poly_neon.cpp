@@ -16,6 +16,8 @@
 #include "pqmul/schemes/kyber/poly_neon.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
+namespace pqmul_tests::kyber_test_kyber_poly_neon {
+
 using namespace pqmul;
 using namespace pqmul::kyber;
 using pqmul::test::every_value;
@@ -172,3 +174,5 @@ TEST_CASE("kyber poly neon: not built on this architecture", "[kyber][compress][
 }
 
 #endif
+
+}  // namespace pqmul_tests::kyber_test_kyber_poly_neon

@@ -11,6 +11,8 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/schemes/kyber/primitives.hpp"
 
+namespace pqmul_tests::kyber_test_kyber_primitives {
+
 using namespace pqmul;
 using namespace pqmul::kyber;
 
@@ -248,7 +250,7 @@ TEST_CASE("CBD noise lies in [-eta, eta] mod q", "[kyber][sample]") {
 }
 
 TEST_CASE("CCTV intermediate values of ML-KEM-768 (steps unchanged since the ipd)", "[kyber][cctv]") {
-  const auto v = test::read_key_values(test::vectors_dir() + "/ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt");
+  const auto v = test::read_key_values(test::vector_file("ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt"));
   const auto rho = test::from_hex(v.at("ρ"));
   // SampleNTT for A[0, 0], and its encoding as the start of the matrix dump.
   const KPoly a00 = sample_ntt(test::fixed<32>(rho), 0, 0);
@@ -262,3 +264,5 @@ TEST_CASE("CCTV intermediate values of ML-KEM-768 (steps unchanged since the ipd
   CHECK(compress(parse_list(v.at("u[0]")), 10) == parse_list(v.at("compress(u[0])")));
   CHECK(compress(parse_list(v.at("v")), 4) == parse_list(v.at("compress(v)")));
 }
+
+}  // namespace pqmul_tests::kyber_test_kyber_primitives

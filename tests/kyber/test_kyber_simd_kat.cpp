@@ -13,6 +13,8 @@
 #include "pqmul/schemes/nist_kat.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::kyber_test_kyber_simd_kat {
+
 using namespace pqmul;
 
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
@@ -33,7 +35,7 @@ void check_simd_kat() {
   REQUIRE_FALSE(isas.empty());
   for (Isa isa : isas)
     if (!pqmul::test::cpu_runs(isa)) CHECK_FALSE(isa_available(isa));
-  static const auto published = read_kat_hashes(test::vectors_dir() + "/kem/KAT_HASHES.txt");
+  static const auto published = read_kat_hashes(test::vector_file("kem/KAT_HASHES.txt"));
   const std::string portable = nist_kat_entries(*entry(scheme).make("ntt", Strategy::cached), 0, 2);
   for (Isa isa : isas) {
     INFO(scheme << " with ntt/" << isa_name(isa));
@@ -69,3 +71,5 @@ TEST_CASE("SIMD KAT ml-kem-768", "[kyber][kat][simd]") { check_simd_kat<kyber::M
 TEST_CASE("SIMD KAT ml-kem-1024", "[kyber][kat][simd]") { check_simd_kat<kyber::MlKem1024>(); }
 
 #endif
+
+}  // namespace pqmul_tests::kyber_test_kyber_simd_kat

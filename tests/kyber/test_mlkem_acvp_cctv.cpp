@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #endif
 
+namespace pqmul_tests::kyber_test_mlkem_acvp_cctv {
+
 using namespace pqmul;
 
 namespace {
@@ -32,7 +34,7 @@ std::vector<std::uint8_t> decaps(const kyber::KyberKem& kem, const std::vector<s
 namespace {
 nlohmann::json load_acvp(const std::string& name) {
   return nlohmann::json::parse(
-      test::read_text(test::vectors_dir() + "/ml-kem-edge/acvp/" + name + "/internalProjection.json"));
+      test::read_text(test::vector_file("ml-kem-edge/acvp/", name, "/internalProjection.json")));
 }
 std::vector<std::uint8_t> hex(const nlohmann::json& j, const char* key) { return test::from_hex(j.at(key).get<std::string>()); }
 
@@ -98,7 +100,7 @@ TEST_CASE("CCTV strcmp vectors: decapsulation of a ciphertext whose re-encryptio
           "[kyber][cctv]") {
   for (const auto& scheme : test::ml_kem_sets()) {
     const std::string bits = scheme.substr(std::string("ml-kem-").size());
-    const auto v = test::read_key_values(test::vectors_dir() + "/ml-kem-edge/cctv/strcmp_ML-KEM-" + bits + ".txt");
+    const auto v = test::read_key_values(test::vector_file("ml-kem-edge/cctv/strcmp_ML-KEM-", bits, ".txt"));
     for (const auto& m : kyber::kyber_multiplier_names()) {
       INFO(scheme << " " << m);
       const auto kem = kyber::make_kyber_kem(scheme, m);
@@ -111,7 +113,7 @@ TEST_CASE("CCTV unlucky vectors: SampleNTT needs more than 575 XOF bytes", "[kyb
   for (const auto& scheme : test::ml_kem_sets()) {
     const std::string bits = scheme.substr(std::string("ml-kem-").size());
     const auto v =
-        test::read_key_values(test::vectors_dir() + "/ml-kem-edge/cctv/unluckysample_final_ML-KEM-" + bits + ".txt");
+        test::read_key_values(test::vector_file("ml-kem-edge/cctv/unluckysample_final_ML-KEM-", bits, ".txt"));
     for (const auto& m : kyber::kyber_multiplier_names()) {
       INFO(scheme << " " << m);
       const auto kem = kyber::make_kyber_kem(scheme, m);
@@ -132,7 +134,7 @@ TEST_CASE("CCTV unlucky vectors: SampleNTT needs more than 575 XOF bytes", "[kyb
 TEST_CASE("CCTV intermediate ML-KEM-768 keys: encapsulation and decapsulation", "[kyber][cctv]") {
   // The key generation of this file predates FIPS 203 final, but its keys are
   // valid ML-KEM-768 keys and Encaps/Decaps are unchanged.
-  const auto v = test::read_key_values(test::vectors_dir() + "/ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt");
+  const auto v = test::read_key_values(test::vector_file("ml-kem-edge/cctv/intermediate_ipd_ML-KEM-768.txt"));
   for (const auto& m : kyber::kyber_multiplier_names()) {
     INFO(m);
     const auto kem = kyber::make_kyber_kem("ml-kem-768", m);
@@ -143,3 +145,5 @@ TEST_CASE("CCTV intermediate ML-KEM-768 keys: encapsulation and decapsulation", 
     CHECK(decaps(*kem, ct, test::from_hex(v.at("dk"))) == ss);
   }
 }
+
+}  // namespace pqmul_tests::kyber_test_mlkem_acvp_cctv

@@ -16,6 +16,8 @@
 #include "sampling_test_util.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::kyber_test_sampling_multiway {
+
 using namespace pqmul;
 using namespace pqmul::kyber;
 using pqmul::test::accepted_in;
@@ -511,3 +513,5 @@ TEST_CASE("kyber_rej_uniform_neon and kyber_cbd_neon equal the FIPS 203 loops", 
   }
 }
 #endif
+
+}  // namespace pqmul_tests::kyber_test_sampling_multiway

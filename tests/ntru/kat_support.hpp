@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../common/test_util.hpp"
 #include "pqmul/schemes/common/sha256.hpp"
 #include "pqmul/schemes/common/random.hpp"
 #include "pqmul/schemes/kem.hpp"
@@ -53,7 +54,7 @@ inline std::string read_text(const std::string& path) {
   return s.str();
 }
 
-inline std::string vectors(const std::string& relative) { return std::string(PQMUL_VECTORS_DIR) + "/" + relative; }
+inline std::string vectors(const std::string& relative) { return pqmul::test::vector_file(relative); }
 
 // The 100 DRBG seeds of the NIST .req file.
 inline const std::vector<std::array<std::uint8_t, 48>>& kat_seeds() {

@@ -9,6 +9,8 @@
 #include "pqmul/schemes/ntru/sample.hpp"
 #include "test_support.hpp"
 
+namespace pqmul_tests::ntru_test_arith {
+
 using namespace pqmul::ntru;
 
 TEST_CASE("ntru mod3 is exact on 16-bit values", "[ntru][arith]") {
@@ -157,3 +159,5 @@ TEMPLATE_TEST_CASE("ntru samplers", "[ntru][arith]", Hps2048509, Hps2048677, Hps
     for (std::size_t i = 1; i < P::n; i += 2) CHECK(plus[i] == r[i]);  // odd indices untouched
   }
 }
+
+}  // namespace pqmul_tests::ntru_test_arith

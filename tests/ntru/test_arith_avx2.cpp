@@ -28,6 +28,8 @@
 #include "pqmul/schemes/ntru/sample.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::ntru_test_arith_avx2 {
+
 using namespace pqmul::ntru;
 
 namespace {
@@ -332,5 +334,7 @@ TEMPLATE_TEST_CASE("ntru avx2 products: fused Toom product and S_3 product", "[n
   std::mt19937_64 rng(77);
   check_products<TestType>(rng);
 }
+
+}  // namespace pqmul_tests::ntru_test_arith_avx2
 
 #endif  // PQMUL_X86_SIMD

@@ -13,6 +13,8 @@
 #include "pqmul/schemes/ntru/scheme.hpp"
 #include "test_support.hpp"
 
+namespace pqmul_tests::ntru_test_inverse {
+
 using namespace pqmul::ntru;
 
 TEMPLATE_TEST_CASE("ntru inversion in S_3", "[ntru][inverse]", Hps2048509, Hps2048677, Hps4096821, Hrss701) {
@@ -174,3 +176,5 @@ TEST_CASE("ntru inversion: invertibility read from delta agrees with Euclid wher
   check_reducible_s2<7>(rng, 10);  // Phi_7 = two cubics over GF(2)
   check_reducible_s2<17>(rng, 1);  // two octics: a shared factor about once in 128
 }
+
+}  // namespace pqmul_tests::ntru_test_inverse

@@ -16,6 +16,8 @@
 #include "pqmul/schemes/ntru/ntru_kernels.hpp"
 #include "test_support.hpp"
 
+namespace pqmul_tests::ntru_test_inverse_neon {
+
 using namespace pqmul::ntru;
 
 #if defined(PQMUL_ARM_SIMD)
@@ -69,3 +71,5 @@ TEST_CASE("ntru divsteps: neon not built on this architecture", "[ntru][inverse]
 }
 
 #endif
+
+}  // namespace pqmul_tests::ntru_test_inverse_neon

@@ -8,6 +8,8 @@
 #include "kat_support.hpp"
 #include "pqmul/schemes/kem.hpp"
 
+namespace pqmul_tests::ntru_test_kat {
+
 namespace {
 
 const pqmul::KemEntry& entry_for(const std::string& scheme) {
@@ -76,3 +78,5 @@ TEST_CASE("ntru hps2048509 100 vectors with the ntt multiplier", "[ntru][kat]") 
   const auto kem = e.make("ntt", pqmul::Strategy::eager);
   CHECK(ntru_test::sha256_hex(all_entries(*kem)) == files.all);
 }
+
+}  // namespace pqmul_tests::ntru_test_kat

@@ -14,6 +14,8 @@
 #include "pqmul/schemes/ntru/sample.hpp"
 #include "test_support.hpp"
 
+namespace pqmul_tests::ntru_test_kem {
+
 using namespace pqmul::ntru;
 
 namespace {
@@ -144,3 +146,5 @@ TEST_CASE("ntru HPS rejects a message of the wrong weight", "[ntru][kem]") {
   const auto expected = pqmul::keccak::sha3_256(rm);
   CHECK(decaps(*kem, k, ct) == std::vector<std::uint8_t>(expected.begin(), expected.end()));
 }
+
+}  // namespace pqmul_tests::ntru_test_kem

@@ -19,6 +19,8 @@
 #include "test_support.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::ntru_test_kernels_avx2 {
+
 using namespace pqmul::ntru;
 
 namespace {
@@ -203,3 +205,5 @@ TEMPLATE_TEST_CASE("ntru inversions and fixed-type sampling: avx2 equals portabl
 }
 
 #endif
+
+}  // namespace pqmul_tests::ntru_test_kernels_avx2

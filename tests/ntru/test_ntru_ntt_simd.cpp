@@ -14,6 +14,8 @@
 #include "pqmul/schemes/kem.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::ntru_test_ntru_ntt_simd {
+
 namespace {
 
 const pqmul::KemEntry& entry_of(const std::string& scheme) {
@@ -112,3 +114,5 @@ TEST_CASE("ntru ntt16: explicit primes give the official entries, impossible one
     CHECK_THROWS_WITH(entry.make_for("ntt16:primes=2", pqmul::Strategy::eager, isa), Catch::Contains("primes=3"));
   }
 }
+
+}  // namespace pqmul_tests::ntru_test_ntru_ntt_simd

@@ -11,6 +11,8 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::ntru_test_ntru_simd_kat {
+
 namespace {
 
 std::unique_ptr<pqmul::Kem> make_simd(const std::string& scheme, pqmul::Isa isa) {
@@ -73,3 +75,5 @@ TEST_CASE("ntru simd toom4-k4: refused when the portable path is forced", "[ntru
   CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::avx512), std::invalid_argument);
   CHECK_THROWS_AS(make_simd("ntruhrss701", pqmul::Isa::neon), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::ntru_test_ntru_simd_kat

@@ -14,6 +14,8 @@
 #include "pqmul/schemes/ntru/scheme.hpp"
 #include "test_support.hpp"
 
+namespace pqmul_tests::ntru_test_products {
+
 using namespace pqmul::ntru;
 
 namespace {
@@ -121,3 +123,5 @@ TEMPLATE_TEST_CASE("ntru S_3 products through R_q equal the definition", "[ntru]
     CHECK(ntt.mul_s3(x, y) == expected);
   }
 }
+
+}  // namespace pqmul_tests::ntru_test_products

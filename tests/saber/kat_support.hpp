@@ -23,7 +23,7 @@ inline std::string sha256_hex(std::string_view text) { return pqmul::sha256_hex(
 
 // The 48-byte DRBG seeds of counts 0..99 (the same for every KEM).
 inline std::vector<std::array<std::uint8_t, 48>> kat_seeds() {
-  const std::string text = pqmul::test::read_text(pqmul::test::vectors_dir() + "/drbg/PQCkemKAT_seeds_count0-99.req");
+  const std::string text = pqmul::test::read_text(pqmul::test::vector_file("drbg/PQCkemKAT_seeds_count0-99.req"));
   std::vector<std::array<std::uint8_t, 48>> seeds;
   std::size_t pos = 0;
   while ((pos = text.find("seed = ", pos)) != std::string::npos) {
@@ -74,7 +74,7 @@ inline std::string all_digest(std::string_view file_text) {
 
 // The published digests (columns "single" and "all" of KAT_HASHES.txt) of a scheme row.
 inline std::pair<std::string, std::string> published_digests(std::string_view row_name) {
-  const std::string text = pqmul::test::read_text(pqmul::test::vectors_dir() + "/kem/KAT_HASHES.txt");
+  const std::string text = pqmul::test::read_text(pqmul::test::vector_file("kem/KAT_HASHES.txt"));
   std::size_t pos = 0;
   while ((pos = text.find('\n', pos)) != std::string::npos) {
     ++pos;
@@ -118,7 +118,7 @@ inline const KatSet kat_sets[] = {
 };
 
 inline std::string official(const KatSet& set) {
-  return pqmul::test::read_text(pqmul::test::vectors_dir() + "/kem/saber-r3/" + set.file);
+  return pqmul::test::read_text(pqmul::test::vector_file("kem/saber-r3/", set.file));
 }
 
 // The official file cut after `count` entries.

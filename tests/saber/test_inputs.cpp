@@ -14,6 +14,8 @@
 #include "pqmul/schemes/saber/sampling.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
+namespace pqmul_tests::saber_test_inputs {
+
 namespace {
 
 using Poly = pqmul::saber::SaberPoly;
@@ -233,3 +235,5 @@ TEST_CASE("centred binomial samples lie in [-mu/2, mu/2] and hit the extremes", 
       for (auto c : poly.coeffs) CHECK((c <= mu / 2 || c >= 8192 - mu / 2));
   }
 }
+
+}  // namespace pqmul_tests::saber_test_inputs

@@ -7,6 +7,8 @@
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
+namespace pqmul_tests::saber_test_kat {
+
 using saber_test::kat_sets;
 using saber_test::official;
 using saber_test::official_prefix;
@@ -54,3 +56,5 @@ TEST_CASE("every Saber set x multiplier x strategy reproduces KAT counts 0 and 1
     }
   }
 }
+
+}  // namespace pqmul_tests::saber_test_kat

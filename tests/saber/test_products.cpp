@@ -11,6 +11,8 @@
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
+namespace pqmul_tests::saber_test_products {
+
 namespace {
 
 using pqmul::SaberRing;
@@ -204,3 +206,5 @@ TEST_CASE("strategy counts: eager 2l^2 transforms / l^2 inverses, cached l^2+l /
     }
   }
 }
+
+}  // namespace pqmul_tests::saber_test_products

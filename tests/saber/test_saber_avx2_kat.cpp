@@ -9,6 +9,8 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::saber_test_saber_avx2_kat {
+
 using saber_test::kat_sets;
 using saber_test::official;
 using saber_test::official_prefix;
@@ -90,3 +92,5 @@ TEST_CASE("Saber avx2: refused when the portable path is forced", "[saber][avx2]
                                                                 pqmul::Isa::avx512),
                   std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::saber_test_saber_avx2_kat

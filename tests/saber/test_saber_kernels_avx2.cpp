@@ -19,6 +19,8 @@
 #include "pqmul/schemes/saber/sampling.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::saber_test_saber_kernels_avx2 {
+
 #if defined(PQMUL_X86_SIMD)
 
 namespace {
@@ -276,3 +278,5 @@ TEST_CASE("Saber avx2 kernels: not built here, so avx2 is unavailable", "[saber]
 }
 
 #endif
+
+}  // namespace pqmul_tests::saber_test_saber_kernels_avx2

@@ -9,6 +9,8 @@
 #include "kat_support.hpp"
 #include "pqmul/algorithms/isa.hpp"
 
+namespace pqmul_tests::saber_test_saber_neon_kat {
+
 using saber_test::kat_sets;
 using saber_test::official;
 using saber_test::official_prefix;
@@ -58,3 +60,5 @@ TEST_CASE("Saber neon: not built on this architecture", "[saber][neon]") {
 }
 
 #endif
+
+}  // namespace pqmul_tests::saber_test_saber_neon_kat

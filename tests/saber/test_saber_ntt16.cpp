@@ -15,6 +15,8 @@
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
 
+namespace pqmul_tests::saber_test_saber_ntt16 {
+
 using saber_test::entry_of;
 using saber_test::kat_sets;
 using saber_test::official;
@@ -97,3 +99,5 @@ TEST_CASE("Saber ntt16 on the SIMD ISAs: refused when the portable path is force
   const auto kem = entry.make_for("ntt16", pqmul::Strategy::cached, pqmul::Isa::portable);
   CHECK(kem->isa() == "portable");
 }
+
+}  // namespace pqmul_tests::saber_test_saber_ntt16

@@ -16,6 +16,8 @@
 #include "pqmul/schemes/saber/saber.hpp"
 #include "../common/isa_gate.hpp"
 
+namespace pqmul_tests::saber_test_saber_ntt_simd {
+
 using saber_test::entry_of;
 using saber_test::kat_sets;
 using saber_test::official;
@@ -97,3 +99,5 @@ TEST_CASE("Saber ntt on the SIMD ISAs: refused when the portable path is forced"
   CHECK(kem->isa() == "portable");
   CHECK(saber_test::kat_file(*kem, kat_sets[1].header, 1) == official_prefix(kat_sets[1], 1));
 }
+
+}  // namespace pqmul_tests::saber_test_saber_ntt_simd

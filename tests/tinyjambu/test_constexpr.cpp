@@ -5,6 +5,8 @@
 
 #include "kat_support.hpp"
 
+namespace pqmul_tests::tinyjambu_test_constexpr {
+
 namespace {
 using namespace pqmul::tinyjambu;
 using tinyjambu_test::from_hex;
@@ -57,3 +59,5 @@ TEST_CASE("TinyJAMBU KAT entries hold at compile time and at run time", "[tinyja
   CHECK(matches<Params256, MemcpyLoad, AndInvertedKey>(ct256_1, ct256_237));
   CHECK(matches<Params256, ByteLoad, Nand>(ct256_1, ct256_237));
 }
+
+}  // namespace pqmul_tests::tinyjambu_test_constexpr

@@ -7,8 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "../common/test_util.hpp"
 #include "kat_support.hpp"
 #include "pqmul/schemes/tinyjambu/variants.hpp"
+
+namespace pqmul_tests::tinyjambu_test_kat {
 
 namespace {
 using pqmul::tinyjambu::AeadVariant;
@@ -76,7 +79,7 @@ std::string regenerate(const AeadVariant& v, std::size_t& failed_openings) {
 TEST_CASE("TinyJAMBU variants regenerate the LWC KAT files", "[tinyjambu][kat]") {
   REQUIRE(pqmul::tinyjambu::aead_variants().size() == 12);
   for (const auto& file : kat_files) {
-    const std::string expected = read_file(std::string(PQMUL_VECTORS_DIR) + "/tinyjambu/" + file.name);
+    const std::string expected = read_file(pqmul::test::vector_file("tinyjambu/", file.name));
     // The shipped file is the one the vectors README describes.
     REQUIRE(expected.size() == file.bytes);
     std::size_t variants_checked = 0;
@@ -100,3 +103,5 @@ TEST_CASE("TinyJAMBU variants regenerate the LWC KAT files", "[tinyjambu][kat]")
     CHECK(variants_checked == 4);
   }
 }
+
+}  // namespace pqmul_tests::tinyjambu_test_kat

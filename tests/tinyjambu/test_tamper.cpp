@@ -10,6 +10,8 @@
 #include "pqmul/schemes/tinyjambu/aead.hpp"
 #include "pqmul/schemes/tinyjambu/variants.hpp"
 
+namespace pqmul_tests::tinyjambu_test_tamper {
+
 namespace {
 using pqmul::tinyjambu::AeadVariant;
 
@@ -154,3 +156,5 @@ TEST_CASE("TinyJAMBU run-time table", "[tinyjambu]") {
   std::array<std::uint8_t, 15> short_key{};
   CHECK_THROWS_AS(v.encrypt({}, tag, {}, {}, nonce, short_key), std::invalid_argument);
 }
+
+}  // namespace pqmul_tests::tinyjambu_test_tamper
