@@ -8,13 +8,18 @@
 
 namespace pqmul {
 
+// The operation counts of make_toom_cook<R, A>(name, params) for `pqmul count`,
+// from its counting twin. Defined in toom_cook_counting_impl.hpp and
+// instantiated in toom_cook_<ring>_counting.cpp, units compiled for build speed
+// rather than run time: they count operations and are never timed.
+template <RingDescription R, class A>
+OpCounts count_toom_cook(const std::string& name, const Params& params, Strategy s, std::size_t rank);
+
 template <RingDescription R, class A>
 std::unique_ptr<RingMultiplier> make_toom_ring_multiplier_with(std::string_view name, const Params& params) {
   auto typed = make_toom_cook<R, A>(name, params);
-  using Counting = CountingArithmetic<A>;
   CountFunction counter = [name = std::string(name), params](Strategy s, std::size_t rank) {
-    auto twin = make_toom_cook<R, Counting>(name, params);
-    return count_with(twin, s, rank, [] { return Counting::read_and_reset(); });
+    return count_toom_cook<R, A>(name, params, s, rank);
   };
   return std::make_unique<RingMultiplierAdapter<ToomCook<R, A>>>(std::move(typed), std::string(name), params.to_string(),
                                                                   "portable", std::move(counter));
@@ -39,7 +44,6 @@ std::unique_ptr<RingMultiplier> make_toom_ring_multiplier(std::string_view name,
 // One explicit instantiation set per ring, in its own translation unit.
 #define PQMUL_INSTANTIATE_TOOM_COOK(RING)                                                               \
   template class pqmul::ToomCook<RING>;                                                                 \
-  template class pqmul::ToomCook<RING, pqmul::CountingArithmetic<pqmul::DefaultArithmetic<RING>>>;     \
   template pqmul::ToomCook<RING> pqmul::make_toom_cook<RING>(std::string_view, const pqmul::Params&);   \
   template std::unique_ptr<pqmul::RingMultiplier> pqmul::make_toom_ring_multiplier<RING>(std::string_view, \
                                                                                           const pqmul::Params&);

@@ -1,0 +1,4 @@
+// The counting twins of the Toom-Cook family for the ntru-hps2048509 ring.
+#include "toom_cook_counting_impl.hpp"
+
+PQMUL_INSTANTIATE_TOOM_COOK_COUNTING_WORDS(pqmul::NtruHps2048509Ring)
