@@ -47,8 +47,6 @@ inline std::string read_text(const std::string& path) {
   return s.str();
 }
 
-inline std::string vectors_dir() { return PQMUL_VECTORS_DIR; }
-
 // A file of the official vectors, its relative path given in parts. Out of
 // line: gcc 12 draws a false -Warray-bounds from std::string appends inlined
 // with constant operands into a large (unity-built) unit.
