@@ -8,17 +8,16 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "bench_registration.hpp"
 #include "pqmul/schemes/common/random.hpp"
-#include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/toom_simd.hpp"
-#include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
 #include "pqmul/schemes/ntru/inverse.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
@@ -90,18 +89,18 @@ void register_set() {
       kem->decaps(k, *ct, *sk);
       benchmark::DoNotOptimize(k);
     });
-    if (name == "ntt") {
-      auto [general, for_short] = make_ntts<P>({});
-      add_products<P>(base, std::make_shared<const BigNtt<R>>(std::move(general)),
-                      std::make_shared<const BigNtt<R>>(std::move(for_short)));
-    } else if (name == "kronecker") {
-      auto k = std::make_shared<const Kronecker<R>>();
-      add_products<P>(base, k, k);
-    } else {
-      auto t = std::make_shared<const ToomCook<R>>(
-          make_toom_cook<R>(name, name == "toom-k" ? default_toom_k_params() : Params{}));
-      add_products<P>(base, t, t);
-    }
+    // The products of the multipliers this KEM holds, built by the KEM factory's own dispatch.
+    const MultiplierChoice choice = choose_multiplier(P::name, R::name, name);
+    visit_kem_multipliers<P>(
+        choice,
+        [&]<Multiplier M>(M general, std::optional<M> for_short) {
+          auto shared = std::make_shared<const M>(std::move(general));
+          add_products<P>(base, shared, for_short ? std::make_shared<const M>(std::move(*for_short)) : shared);
+        },
+        [&] {
+          auto shared = std::make_shared<const DynamicMultiplier<R>>(registered_multiplier<R>(choice));
+          add_products<P>(base, shared, shared);
+        });
   }
 }
 

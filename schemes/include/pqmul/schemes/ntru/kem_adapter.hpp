@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -127,31 +128,48 @@ std::pair<ntt16::Config, ntt16::Config> ntt16_configs(const Params& params) {
   return {general, ntt16::resolve(for_short, R::q, R::n)};
 }
 
+// The multipliers of a choice, handed to typed(general, for_short): the one
+// for full-range products and, where the KEM keeps another for products with
+// a short factor, that one (std::nullopt: the first serves both); registered()
+// for a multiplier without a typed path. One dispatch for the KEM factory and
+// the benchmarks of the KEM's products.
+template <ParameterSet P, class Typed, class Registered>
+auto visit_kem_multipliers(const MultiplierChoice& c, Typed&& typed, Registered&& registered) {
+  using R = typename P::ring;
+  switch (c.typed()) {
+    case TypedPath::toom_cook:
+      // Instantiated for 16-bit words; the registry's 32-bit plans take the generic path.
+      if (c.params.has("word")) return registered();
+      return typed(make_toom_cook<R>(c.name, c.params), std::optional<ToomCook<R>>());
+    case TypedPath::big_ntt: {
+      auto [general, for_short] = make_ntts<P>(c.params);
+      return typed(std::move(general), std::optional<BigNtt<R>>(std::move(for_short)));
+    }
+    case TypedPath::ntt16: {
+      const auto [general, for_short] = ntt16_configs<P>(c.params);
+      return typed(Ntt16Pieces<R>(general), std::optional<Ntt16Pieces<R>>(Ntt16Pieces<R>(for_short)));
+    }
+    case TypedPath::kronecker:
+      c.params.require_only({});
+      return typed(Kronecker<R>{}, std::optional<Kronecker<R>>());
+    default:
+      return registered();
+  }
+}
+
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
   using R = typename P::ring;
   const std::string_view spec = multiplier.empty() ? std::string_view(kem_multipliers().front()) : multiplier;
   const MultiplierChoice c = choose_multiplier(P::name, R::name, spec);
   try {
-    switch (c.typed()) {
-      case TypedPath::toom_cook:
-        // Instantiated for 16-bit words; the registry's 32-bit plans take the generic path.
-        if (c.params.has("word")) return make_registered_kem<P>(c);
-        return std::make_unique<NtruKem<P, ToomCook<R>>>(make_toom_cook<R>(c.name, c.params), c.label);
-      case TypedPath::big_ntt: {
-        auto [general, for_short] = make_ntts<P>(c.params);
-        return std::make_unique<NtruKem<P, BigNtt<R>>>(std::move(general), std::move(for_short), c.label);
-      }
-      case TypedPath::ntt16: {
-        const auto [general, for_short] = ntt16_configs<P>(c.params);
-        return std::make_unique<NtruKem<P, Ntt16Pieces<R>>>(Ntt16Pieces<R>(general), Ntt16Pieces<R>(for_short),
-                                                              c.label);
-      }
-      case TypedPath::kronecker:
-        c.params.require_only({});
-        return std::make_unique<NtruKem<P, Kronecker<R>>>(Kronecker<R>{}, c.label);
-      default: return make_registered_kem<P>(c);
-    }
+    return visit_kem_multipliers<P>(
+        c,
+        [&]<Multiplier M>(M general, std::optional<M> for_short) -> std::unique_ptr<Kem> {
+          if (for_short) return std::make_unique<NtruKem<P, M>>(std::move(general), std::move(*for_short), c.label);
+          return std::make_unique<NtruKem<P, M>>(std::move(general), c.label);
+        },
+        [&]() -> std::unique_ptr<Kem> { return make_registered_kem<P>(c); });
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string(P::name) + ": multiplier " + c.label + " is invalid: " + e.what());
   }
