@@ -3,7 +3,8 @@
 // its parameters is given. "ntt16" (16-bit primes) on the rings of length 256
 // with q = 2^k <= 2^13: Saber's; on the cyclic rings (NTRU's) the same NTTs
 // of 128-coefficient pieces. Each entry counts (pqmul count) with a counting
-// twin: the same multiplier instantiated over ntt_tally::Counted.
+// twin: the same multiplier instantiated over ntt_tally::Counted, in its own
+// unit (ntt_counting.cpp).
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 
 #include <memory>
@@ -18,19 +19,17 @@
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
+#include "ntt_counting.hpp"
 
 namespace pqmul {
 namespace {
-
-OpCounts read_ntt_tally() { return ntt_tally::Counted::read_and_reset(); }
 
 template <RingDescription R>
 std::unique_ptr<RingMultiplier> make_big(const Params& params) {
   auto typed = make_big_ntt<R>(params);
   // The twin takes the resolved configuration: same primes, layers and bounds.
   CountFunction counter = [config = typed.config()](Strategy s, std::size_t rank) {
-    const BigNtt<R, ntt_tally::Counted> twin(config);
-    return count_with(twin, s, rank, read_ntt_tally);
+    return ntt_counting::big_ntt<R>(config, s, rank);
   };
   return std::make_unique<RingMultiplierAdapter<BigNtt<R>>>(std::move(typed), "ntt", params.to_string(), "portable",
                                                             std::move(counter));
@@ -67,8 +66,7 @@ RegistryEntry big_entry() {
     e.simd.emplace_back(isa, [isa](const Params& p) -> std::unique_ptr<RingMultiplier> {
       auto typed = make_big_ntt_simd<R>(p, isa);
       CountFunction counter = [config = typed.config()](Strategy s, std::size_t rank) {
-        const BigNtt<R, ntt_tally::Counted> twin(config);
-        return count_with(twin, s, rank, read_ntt_tally);
+        return ntt_counting::big_ntt<R>(config, s, rank);
       };
       return std::make_unique<RingMultiplierAdapter<BigNttSimd<R>>>(std::move(typed), "ntt", p.to_string(),
                                                                     std::string(isa_name(isa)), std::move(counter));
@@ -83,9 +81,7 @@ RegistryEntry big_entry() {
 template <class M>
 std::unique_ptr<RingMultiplier> make_kyber_ntt(const Params& p, Isa isa) {
   if (!p.empty()) return make_big<KyberRing>(p);
-  CountFunction counter = [](Strategy s, std::size_t rank) {
-    return count_with(CountingKyberNttMultiplier{}, s, rank, read_ntt_tally);
-  };
+  CountFunction counter = [](Strategy s, std::size_t rank) { return ntt_counting::kyber_ntt(s, rank); };
   return std::make_unique<RingMultiplierAdapter<M>>(M{}, "ntt", "", std::string(isa_name(isa)), std::move(counter));
 }
 
@@ -113,19 +109,20 @@ RegistryEntry kyber_entry() {
   return e;
 }
 
-// "ntt16" on one ring: the portable multiplier, its counting twin (the same
-// class over ntt_tally::Counted) and the version on each SIMD ISA's kernels,
-// all built from the resolved configuration of the parameters.
-template <RingDescription R, class Portable, class Counted, class Simd>
-RegistryEntry ntt16_entry(std::string description) {
+// "ntt16" on one ring: the portable multiplier, its counting twin (`count`:
+// the same class over ntt_tally::Counted) and the version on each SIMD ISA's
+// kernels, all built from the resolved configuration of the parameters.
+template <RingDescription R, class Portable, class Simd>
+RegistryEntry ntt16_entry(std::string description,
+                          OpCounts (*count)(const ntt16::Config&, Strategy, std::size_t)) {
   RegistryEntry e;
   e.ring = std::string(R::name);
   e.multiplier = "ntt16";
   e.description = std::move(description);
   // Full-range operands need three primes: the only variant safe for any input.
   e.variants = {""};
-  const auto counter_for = [](const ntt16::Config& config) -> CountFunction {
-    return [config](Strategy s, std::size_t rank) { return count_with(Counted(config), s, rank, read_ntt_tally); };
+  const auto counter_for = [count](const ntt16::Config& config) -> CountFunction {
+    return [config, count](Strategy s, std::size_t rank) { return count(config, s, rank); };
   };
   e.make = [counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
     Portable typed(ntt16::config_from(p, R::q, R::n));
@@ -147,21 +144,22 @@ RegistryEntry ntt16_entry(std::string description) {
 // Saber's rings: complete NTTs of length 256.
 template <RingDescription R>
 RegistryEntry ntt16_complete_entry() {
-  return ntt16_entry<R, Ntt16<R>, Ntt16<R, ntt_tally::Counted>, Ntt16Simd<R>>(
+  return ntt16_entry<R, Ntt16<R>, Ntt16Simd<R>>(
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777; Montgomery and Barrett in "
       "int16 lanes, lazy reductions), Garner CRT mod 2^16: primes=2|3, bound-a=A, bound-b=B (max |centred "
-      "coefficient|, default q/2; two primes hold a Saber secret product)");
+      "coefficient|, default q/2; two primes hold a Saber secret product)",
+      ntt_counting::ntt16_complete<R>);
 }
 
 // NTRU's rings: the same NTTs on pieces of 128 coefficients (Ntt16Pieces).
 template <RingDescription R>
 RegistryEntry ntt16_pieces_entry() {
-  return ntt16_entry<R, Ntt16Pieces<R>, Ntt16Pieces<R, ntt16::PortableKernels<ntt_tally::Counted>>,
-                     Ntt16PiecesSimd<R>>(
+  return ntt16_entry<R, Ntt16Pieces<R>, Ntt16PiecesSimd<R>>(
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777) of pieces of 128 "
       "coefficients (a product of two pieces does not wrap), the pieces multiplied schoolbook in the NTT domain, one "
       "inverse per output piece, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, bound-b=B (max "
-      "|centred coefficient|, default q/2; two primes hold a product with a short factor)");
+      "|centred coefficient|, default q/2; two primes hold a product with a short factor)",
+      ntt_counting::ntt16_pieces<R>);
 }
 
 }  // namespace
