@@ -5,11 +5,11 @@
 // than run time: they count operations and are never timed.
 #include <cstddef>
 
+#include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/ntt/ntt16.hpp"
 #include "pqmul/algorithms/op_counts.hpp"
 #include "pqmul/algorithms/ring.hpp"
-#include "pqmul/algorithms/module.hpp"
 
 namespace pqmul::ntt_counting {
 
