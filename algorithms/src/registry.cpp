@@ -41,19 +41,20 @@ void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<Reg
       variants.insert(variants.end(), plan.power_of_two_q_variants.begin(), plan.power_of_two_q_variants.end());
     toom(std::string(plan.name), std::string(plan.description), std::move(variants));
   }
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 #if defined(PQMUL_X86_SIMD)
+  constexpr Isa toom_isa = Isa::avx2;
+#else
+  constexpr Isa toom_isa = Isa::neon;
+#endif
   if constexpr (toom_simd_supports<R>) {
     static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
-    entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::avx2, [](const Params& p) {
-      return make_toom_simd_ring_multiplier<R>(p, Isa::avx2);
-    });
-  }
-#elif defined(PQMUL_ARM_SIMD)
-  if constexpr (toom_simd_supports<R>) {
-    static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
-    entry_named(entries, ring, toom_simd_plan<R>).simd.emplace_back(Isa::neon, [](const Params& p) {
-      return make_toom_simd_ring_multiplier<R>(p, Isa::neon);
-    });
+    std::vector<std::string_view> plans{toom_simd_plan<R>};
+    if constexpr (toom_simd_row_karatsuba<R>) plans.push_back(toom_avx2::row_karatsuba_plan);
+    for (const std::string_view plan : plans)
+      entry_named(entries, ring, plan).simd.emplace_back(toom_isa, [plan](const Params& p) {
+        return make_toom_simd_ring_multiplier<R>(p, toom_isa, plan);
+      });
   }
 #endif
   for (const auto& e : ntt_entries)

@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "../common/isa_gate.hpp"
@@ -89,20 +91,25 @@ TEST_CASE("toom neon: the kernels' products are the definition's on every ring t
     check_ring<NtruHps4096821Ring>(table.template operator()<NtruHps4096821Ring>());
   }
   CHECK(&toom_neon::steps_for(6) == &toom_neon::steps);
+  // toom4-k3: one more Karatsuba level on the rows, Saber's rings only.
+  check_ring<SaberRing>(toom_neon::row_karatsuba_steps_for(Toom4Simd<SaberRing>::blocks));
+  check_ring<SaberPRing>(toom_neon::row_karatsuba_steps_for(Toom4Simd<SaberPRing>::blocks));
+  CHECK_THROWS_AS(toom_neon::row_karatsuba_steps_for(Toom4Simd<NtruHps2048677Ring>::blocks), std::invalid_argument);
 }
 
 TEST_CASE("toom neon: the registry's neon versions equal their portable plans in every module product", "[toom-neon]") {
   if (!test::runs_here(Isa::neon)) return;
   std::mt19937_64 rng(8);
-  for (const char* ring : {"saber", "saber-p", "ntru-hps2048677"}) {
-    const std::string plan = std::string(ring).rfind("ntru", 0) == 0 ? "toom4-k4" : "toom4-k2";
+  const std::pair<const char*, const char*> versions[] = {
+      {"saber", "toom4-k2"}, {"saber", "toom4-k3"}, {"saber-p", "toom4-k2"}, {"ntru-hps2048677", "toom4-k4"}};
+  for (const auto& [ring, plan] : versions) {
     const auto neon = make_multiplier(ring, plan, {}, Isa::neon);
     const auto portable = make_multiplier(ring, plan, {}, Isa::portable);
     REQUIRE(neon->isa() == "neon");
     CHECK(make_multiplier(ring, plan)->isa() == "neon");  // the best ISA by default
     const RingInfo r = neon->ring();
     for (Strategy s : all_strategies) {
-      INFO(ring << " " << to_string(s));
+      INFO(ring << " " << plan << " " << to_string(s));
       constexpr std::size_t rank = 3;
       const auto A = test::make_input(r, test::Shape::random, rank * rank, rng);
       const auto v = test::make_input(r, test::Shape::all_max, rank, rng);

@@ -1,5 +1,5 @@
-// The AVX2 Toom-4 kernels (plan toom4-k2 on Saber's rings, toom4-k4 on
-// NTRU's): each kernel against a scalar twin written here (zeros,
+// The AVX2 Toom-4 kernels (plans toom4-k2 and toom4-k3 on Saber's rings,
+// toom4-k4 on NTRU's): each kernel against a scalar twin written here (zeros,
 // single coefficients, constants, 16-bit extremes, seeded random), the full
 // products and the lazy / cached module products against the int64
 // definition, and the registry's choice of ISA (including the forced-portable
@@ -242,6 +242,31 @@ TEST_CASE("toom avx2: batched leaf products accumulate like the scalar twin", "[
       }
 }
 
+TEST_CASE("toom avx2: one more Karatsuba level on the rows accumulates like the schoolbook's scalar twin",
+          "[toom-avx2]") {
+  std::mt19937_64 rng(4);
+  for (std::size_t groups : {1u, 4u})
+    for (Pattern p : all_patterns) {
+      INFO("groups=" << groups << " pattern " << int(p));
+      const Values x = pattern(p, 256 * groups, rng), y = pattern(Pattern::random, 256 * groups, rng);
+      const Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * groups, rng);
+      Aligned ax(x.size()), ay(y.size()), acc(start.size());
+      std::copy(x.begin(), x.end(), ax.data());
+      std::copy(y.begin(), y.end(), ay.data());
+      std::copy(start.begin(), start.end(), acc.data());
+      Values twin = start;
+      for (int round = 0; round < 2; ++round) {
+        k::multiply_accumulate_groups_row_karatsuba(acc.data(), ax.data(), ay.data(), groups);
+        multiply_accumulate_twin(twin, x, y, groups, 1, 16);
+      }
+      CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
+    }
+  // Only pieces of 4 blocks have those steps.
+  CHECK(&k::row_karatsuba_steps_for(k::row_karatsuba_blocks) != &k::steps_for(k::row_karatsuba_blocks));
+  for (std::size_t blocks : {std::size_t{0}, std::size_t{20}, std::size_t{44}, k::max_blocks})
+    CHECK_THROWS_AS(k::row_karatsuba_steps_for(blocks), std::invalid_argument);
+}
+
 TEST_CASE("toom avx2: Karatsuba recombination gives the plain product mod 2^16", "[toom-avx2]") {
   std::mt19937_64 rng(4);
   for (std::size_t m : test_ms)
@@ -293,17 +318,26 @@ std::vector<Isa> kernel_builds() {
   return builds;
 }
 
+// plan: the ring's toom_simd_plan, or toom4-k3 (one more Karatsuba level on
+// the rows: its own table, and no general steps).
 template <class R>
-void check_ring_products() {
+void check_ring_products(std::string_view plan = toom_simd_plan<R>) {
   const RingInfo r = ring_info<R>();
   std::mt19937_64 rng(6);
+  const bool row_karatsuba = plan == k::row_karatsuba_plan;
   for (Isa build : kernel_builds()) {
-    const Toom4Simd<R> m{build};
+    const Toom4Simd<R> m{build, plan};
+    CHECK(m.name() == plan);
     // The general steps and the table of this ring's length (the multiplier's).
     const k::Steps& general = build == Isa::avx512 ? toom_avx512::steps : k::steps;
-    const k::Steps& shaped = build == Isa::avx512 ? toom_avx512::steps_for(m.blocks) : k::steps_for(m.blocks);
+    const bool wide = build == Isa::avx512;
+    const k::Steps& shaped =
+        row_karatsuba ? (wide ? toom_avx512::row_karatsuba_steps_for(m.blocks) : k::row_karatsuba_steps_for(m.blocks))
+                      : (wide ? toom_avx512::steps_for(m.blocks) : k::steps_for(m.blocks));
     CHECK(&shaped != &general);
-    for (const k::Steps* table : {&general, &shaped})
+    std::vector<const k::Steps*> tables{&shaped};
+    if (!row_karatsuba) tables.push_back(&general);
+    for (const k::Steps* table : tables)
     for (test::Shape shape : test::all_shapes) {
       const k::Steps& steps = *table;
       INFO(r.name << " kernels " << isa_name(build) << (table == &general ? " general" : " shaped") << " shape "
@@ -399,6 +433,11 @@ TEST_CASE("toom avx2: full products equal the definition on every supported ring
   }
   check_ring_products<SaberRing>();
   check_ring_products<SaberPRing>();
+  check_ring_products<SaberRing>(k::row_karatsuba_plan);
+  check_ring_products<SaberPRing>(k::row_karatsuba_plan);
+  // Only Saber's rings (pieces of 4 blocks) have toom4-k3 kernels.
+  CHECK_THROWS_AS(Toom4Simd<NtruHps2048509Ring>(Isa::avx2, "toom4-k3"), std::invalid_argument);
+  CHECK_THROWS_AS(Toom4Simd<SaberRing>(Isa::avx2, "toom4-k4"), std::invalid_argument);
   check_ring_products<NtruHps2048509Ring>();
   check_ring_products<NtruHps2048677Ring>();
   check_ring_products<NtruHrss701Ring>();
@@ -427,36 +466,42 @@ TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[too
   std::mt19937_64 rng(7);
   for (const char* ring : {"saber", "saber-p", "ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701",
                            "ntru-hps4096821"}) {
-    // The plan the kernels compute: toom4-k2 on Saber's rings, toom4-k4 on NTRU's.
+    // The plans the kernels compute: toom4-k2 and toom4-k3 on Saber's rings, toom4-k4 on NTRU's.
     const bool saber = std::string_view(ring).starts_with("saber");
-    const std::string plan = saber ? "toom4-k2" : "toom4-k4";
-    auto m = make_multiplier(ring, plan, {}, Isa::avx2);
-    REQUIRE(m->isa() == "avx2");
-    CHECK(m->id() == std::string(ring) + "/" + plan + "/avx2");
-    CHECK(make_multiplier(ring, plan)->isa() != "portable");  // the best ISA by default
-    if (!saber) CHECK_THROWS_AS(make_multiplier(ring, "toom4-k2", {}, Isa::avx2), UnknownChoice);
-    const RingInfo r = m->ring();
-    // Module products on the Saber rings (NTRU has none, one rank suffices there).
-    for (std::size_t rank : saber ? std::vector<std::size_t>{2, 3, 4} : std::vector<std::size_t>{2}) {
-      for (Strategy s : all_strategies) {
-        INFO(ring << " rank " << rank << " " << to_string(s));
-        const auto a = test::make_input(r, test::Shape::random, rank, rng);
-        const auto b = test::make_input(r, rank == 3 ? test::Shape::all_max : test::Shape::random, rank, rng);
-        std::vector<std::uint16_t> got(r.n);
-        m->inner_product(a, b, got, rank, s, nullptr);
-        CHECK(got == oracle_inner(r, a, b, rank));
-        if (!saber) continue;
-        const auto A = test::make_input(r, test::Shape::random, rank * rank, rng);
-        for (Transpose t : {Transpose::no, Transpose::yes}) {
-          std::vector<std::uint16_t> mv(rank * r.n);
-          m->matrix_vector(A, b, mv, rank, t, s, nullptr);
-          for (std::size_t i = 0; i < rank; ++i) {
-            std::vector<std::uint16_t> row;
-            for (std::size_t j = 0; j < rank; ++j) {
-              const std::size_t e = t == Transpose::no ? i * rank + j : j * rank + i;
-              row.insert(row.end(), A.begin() + e * r.n, A.begin() + (e + 1) * r.n);
+    for (const std::string& plan : saber ? std::vector<std::string>{"toom4-k2", "toom4-k3"}
+                                         : std::vector<std::string>{"toom4-k4"}) {
+      auto m = make_multiplier(ring, plan, {}, Isa::avx2);
+      REQUIRE(m->isa() == "avx2");
+      CHECK(m->id() == std::string(ring) + "/" + plan + "/avx2");
+      CHECK(make_multiplier(ring, plan)->isa() != "portable");  // the best ISA by default
+      if (!saber) {
+        CHECK_THROWS_AS(make_multiplier(ring, "toom4-k2", {}, Isa::avx2), UnknownChoice);
+        CHECK_THROWS_AS(make_multiplier(ring, "toom4-k3", {}, Isa::avx2), UnknownChoice);
+      }
+      const RingInfo r = m->ring();
+      // Module products on the Saber rings (NTRU has none, one rank suffices there).
+      for (std::size_t rank : saber ? std::vector<std::size_t>{2, 3, 4} : std::vector<std::size_t>{2}) {
+        for (Strategy s : all_strategies) {
+          INFO(ring << " rank " << rank << " " << to_string(s));
+          const auto a = test::make_input(r, test::Shape::random, rank, rng);
+          const auto b = test::make_input(r, rank == 3 ? test::Shape::all_max : test::Shape::random, rank, rng);
+          std::vector<std::uint16_t> got(r.n);
+          m->inner_product(a, b, got, rank, s, nullptr);
+          CHECK(got == oracle_inner(r, a, b, rank));
+          if (!saber) continue;
+          const auto A = test::make_input(r, test::Shape::random, rank * rank, rng);
+          for (Transpose t : {Transpose::no, Transpose::yes}) {
+            std::vector<std::uint16_t> mv(rank * r.n);
+            m->matrix_vector(A, b, mv, rank, t, s, nullptr);
+            for (std::size_t i = 0; i < rank; ++i) {
+              std::vector<std::uint16_t> row;
+              for (std::size_t j = 0; j < rank; ++j) {
+                const std::size_t e = t == Transpose::no ? i * rank + j : j * rank + i;
+                row.insert(row.end(), A.begin() + e * r.n, A.begin() + (e + 1) * r.n);
+              }
+              const auto want = oracle_inner(r, row, b, rank);
+              CHECK(std::equal(mv.begin() + i * r.n, mv.begin() + (i + 1) * r.n, want.begin()));
             }
-            CHECK(std::equal(mv.begin() + i * r.n, mv.begin() + (i + 1) * r.n, oracle_inner(r, row, b, rank).begin()));
           }
         }
       }

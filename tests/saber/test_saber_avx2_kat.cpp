@@ -1,7 +1,8 @@
-// Saber over the AVX2 toom4-k2: the regenerated NIST .rsp text must equal the
-// official round-3 files and their published SHA-256 digests, for every
-// parameter set and strategy, with scalar (avx2) and AVX-512 (avx512)
-// hashing; with the portable path forced both are refused.
+// Saber over the AVX2 Toom-Cook kernels, both plans (toom4-k2, toom4-k3): the
+// regenerated NIST .rsp text must equal the official round-3 files and their
+// published SHA-256 digests, for every parameter set and strategy, with
+// scalar (avx2) and AVX-512 (avx512) hashing; with the portable path forced
+// both are refused, and a plan the kernels do not compute is refused.
 #include <catch2/catch.hpp>
 
 #include "../../schemes/src/saber/factories.hpp"
@@ -15,6 +16,9 @@ using saber_test::kat_sets;
 using saber_test::official;
 using saber_test::official_prefix;
 
+// The plans of the Toom-Cook kernels on Saber's ring.
+constexpr const char* toom_plans[] = {"toom4-k2", "toom4-k3"};
+
 #if defined(PQMUL_X86_SIMD)
 
 TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "[saber][kat][avx2]") {
@@ -24,13 +28,19 @@ TEST_CASE("Saber avx2: all 100 KAT vectors of Saber with the cached strategy", "
   }
   const auto& set = kat_sets[1];
   const auto [single, all] = saber_test::published_digests(set.hash_row);
-  const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2");
-  CHECK(kem->isa() == "avx2");
-  CHECK(kem->multiplier() == "toom4-k2");
-  const std::string text = saber_test::kat_file(*kem, set.header, 100);
-  CHECK(saber_test::all_digest(text) == all);
-  CHECK(saber_test::single_digest(text) == single);
-  CHECK(text == official(set));
+  for (const char* plan : toom_plans) {
+    INFO(plan);
+    const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, plan);
+    CHECK(kem->isa() == "avx2");
+    CHECK(kem->multiplier() == plan);
+    const std::string text = saber_test::kat_file(*kem, set.header, 100);
+    CHECK(saber_test::all_digest(text) == all);
+    CHECK(saber_test::single_digest(text) == single);
+    CHECK(text == official(set));
+  }
+  // Plans the kernels do not compute (toom4-k4 is NTRU's split).
+  CHECK_THROWS_AS(pqmul::saber::detail::make_toom4_simd_saber("saber", pqmul::Strategy::cached, "toom4-k4"),
+                  std::invalid_argument);
 }
 
 TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[saber][kat][avx2]") {
@@ -43,16 +53,17 @@ TEST_CASE("Saber avx2: every set and strategy reproduces KAT counts 0 and 1", "[
   for (const auto& set : kat_sets) {
     const std::string expected = official_prefix(set, 2);
     const auto [single, all] = saber_test::published_digests(set.hash_row);
-    for (auto strategy : pqmul::all_strategies) {
-      INFO(set.scheme << " " << to_string(strategy));
-      const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, strategy, "toom4-k2");
-      CHECK(kem->scheme() == set.scheme);
-      CHECK(kem->strategy() == strategy);
-      CHECK(kem->isa() == "avx2");
-      const std::string text = saber_test::kat_file(*kem, set.header, 2);
-      CHECK(saber_test::single_digest(text) == single);
-      CHECK(text == expected);
-    }
+    for (auto strategy : pqmul::all_strategies)
+      for (const char* plan : toom_plans) {
+        INFO(set.scheme << " " << to_string(strategy) << " " << plan);
+        const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, strategy, plan);
+        CHECK(kem->scheme() == set.scheme);
+        CHECK(kem->strategy() == strategy);
+        CHECK(kem->isa() == "avx2");
+        const std::string text = saber_test::kat_file(*kem, set.header, 2);
+        CHECK(saber_test::single_digest(text) == single);
+        CHECK(text == expected);
+      }
   }
 }
 
@@ -65,20 +76,23 @@ TEST_CASE("Saber avx512: all 100 KAT vectors of Saber, and counts 0 and 1 of eve
   }
   const auto& set = kat_sets[1];
   const auto [single, all] = saber_test::published_digests(set.hash_row);
-  const auto kem = pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, "toom4-k2",
-                                                                pqmul::Isa::avx512);
-  CHECK(kem->isa() == "avx512");
-  const std::string text = saber_test::kat_file(*kem, set.header, 100);
-  CHECK(saber_test::all_digest(text) == all);
-  CHECK(text == official(set));
+  for (const char* plan : toom_plans) {
+    INFO(plan);
+    const auto kem =
+        pqmul::saber::detail::make_toom4_simd_saber(set.scheme, pqmul::Strategy::cached, plan, pqmul::Isa::avx512);
+    CHECK(kem->isa() == "avx512");
+    const std::string text = saber_test::kat_file(*kem, set.header, 100);
+    CHECK(saber_test::all_digest(text) == all);
+    CHECK(text == official(set));
+  }
   for (const auto& each : kat_sets) {
     const std::string expected = official_prefix(each, 2);
-    for (auto strategy : pqmul::all_strategies) {
-      INFO(each.scheme << " " << to_string(strategy));
-      const auto k = pqmul::saber::detail::make_toom4_simd_saber(each.scheme, strategy, "toom4-k2",
-                                                                   pqmul::Isa::avx512);
-      CHECK(saber_test::kat_file(*k, each.header, 2) == expected);
-    }
+    for (auto strategy : pqmul::all_strategies)
+      for (const char* plan : toom_plans) {
+        INFO(each.scheme << " " << to_string(strategy) << " " << plan);
+        const auto k = pqmul::saber::detail::make_toom4_simd_saber(each.scheme, strategy, plan, pqmul::Isa::avx512);
+        CHECK(saber_test::kat_file(*k, each.header, 2) == expected);
+      }
   }
 }
 

@@ -81,6 +81,11 @@ std::vector<ToomPlan> build_catalogue() {
                    }});
   plans.push_back({"toom4-k2", "Toom-4, two Karatsuba levels, schoolbook leaves (Saber's shape)", {""}, {}, {"word"},
                    [](const Params&, std::size_t) { return toom_then_karatsuba(toom4_points(), 2); }});
+  plans.push_back({"toom4-k3",
+                   "Toom-4, three Karatsuba levels, schoolbook leaves of 8 (Saber's shape with one more level, as "
+                   "the SIMD kernels run it on Saber's rings)",
+                   {""}, {}, {"word"},
+                   [](const Params&, std::size_t) { return toom_then_karatsuba(toom4_points(), 3); }});
   plans.push_back({"toom4-k4",
                    "Toom-4, four Karatsuba levels, schoolbook leaves of ceil(n/64) (the shape of NTRU's SIMD kernels)",
                    {""}, {}, {"word"},

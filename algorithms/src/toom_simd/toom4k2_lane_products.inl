@@ -37,6 +37,65 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
   }
 }
 
+// --- 16 products of 16 rows by one Karatsuba level on the rows ---------------
+//
+// The leaves of 16 coefficients split at row 8: three 8 x 8 schoolbooks
+// (low, low + high, high) instead of one 16 x 16, 192 multiplications instead
+// of 256: with Toom-4 and the two Karatsuba levels on blocks, the plan
+// toom4-k3. Both 16 x 16 arrangements are bound by the multiplications (both
+// sides of the comparison with PQClean run them at the multiply ports' rate),
+// so fewer is faster. Each 8 x 8 holds both operands in registers and forms
+// its product rows one at a time, no operand loaded twice. With AVX-512VL's
+// 32 registers nothing spills; with AVX2's 16 gcc spills some sums and the
+// step still took 0.82 of toom4-k2's ticks (Saber's matrix-vector product
+// 0.83-0.86), but in about one process in twenty it ran slower than
+// toom4-k2's (1.2), where the AVX-512VL build did not.
+
+// out[0 .. 15) = a * b for 8-row operands held in registers.
+[[gnu::always_inline]] inline void schoolbook8_in_registers(const V* a, const V* b, V* out) {
+#pragma GCC unroll 16
+  for (int k = 0; k < 15; ++k) {
+    const int low = k < 8 ? 0 : k - 7, high = k < 8 ? k : 7;
+    V c = mul(a[low], b[k - low]);
+#pragma GCC unroll 8
+    for (int i = low + 1; i <= high; ++i) c = add(c, mul(a[i], b[k - i]));
+    out[k] = c;
+  }
+}
+
+// acc[k] += (Fresh: acc[k] =) sum_{i+j=k} x[i] y[j] for k < 31 (row 31
+// untouched), lane by lane, as schoolbook_group.
+template <bool Fresh = false>
+[[gnu::noinline]] void row_karatsuba_group(V* __restrict acc, const V* __restrict x, const V* __restrict y) {
+  V low[15], middle[15], high[15];
+  {
+    V a[8], b[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) a[i] = load(x + i), b[i] = load(y + i);
+    schoolbook8_in_registers(a, b, low);
+  }
+  {
+    V a[8], b[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) a[i] = load(x + 8 + i), b[i] = load(y + 8 + i);
+    schoolbook8_in_registers(a, b, high);
+  }
+  {
+    V a[8], b[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) a[i] = add(load(x + i), load(x + 8 + i)), b[i] = add(load(y + i), load(y + 8 + i));
+    schoolbook8_in_registers(a, b, middle);
+  }
+  // Row k: low[k] + (middle - low - high)[k - 8] + high[k - 16].
+#pragma GCC unroll 32
+  for (int k = 0; k < 31; ++k) {
+    V c = k < 15 ? low[k] : zero();
+    if (k >= 16) c = add(c, high[k - 16]);
+    if (k >= 8 && k < 23) c = add(c, sub(middle[k - 8], add(low[k - 8], high[k - 8])));
+    store(acc + k, Fresh ? c : add(load(acc + k), c));
+  }
+}
+
 // --- products of exact leaves: Karatsuba on the rows ---------------------------
 
 // out[0 .. 2B) = a * b for polynomials of B rows (row 2B - 1 zero), lane by

@@ -65,23 +65,21 @@ void Toom4Simd<R>::multiply_modulo(const operand& x, const operand& y, std::uint
 }
 
 template <RingDescription R>
-std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params, Isa isa) {
-  const std::string name(isa_name(isa));
+std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params, Isa isa, std::string_view plan) {
+  const std::string name(isa_name(isa)), plan_name(plan);
   params.require_only({"word"});
   if (params.get("word", "16") != "16")
-    throw std::invalid_argument("the " + name + " " + std::string(toom_simd_plan<R>) +
-                                " runs in 16-bit words (word=16)");
+    throw std::invalid_argument("the " + name + " " + plan_name + " runs in 16-bit words (word=16)");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<RingMultiplierAdapter<Toom4Simd<R>>>(
-      Toom4Simd<R>{isa}, std::string(toom_simd_plan<R>), params.to_string(), name, CountFunction{},
-      "the " + name + " kernels have no counting arithmetic (count the portable " + std::string(toom_simd_plan<R>) +
-          ")");
+      Toom4Simd<R>{isa, plan}, plan_name, params.to_string(), name, CountFunction{},
+      "the " + name + " kernels have no counting arithmetic (count the portable " + plan_name + ")");
 }
 
 #define PQMUL_INSTANTIATE_TOOM_AVX2(RING) \
   template class Toom4Simd<RING>;         \
-  template std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier<RING>(const Params&, Isa);
+  template std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier<RING>(const Params&, Isa, std::string_view);
 
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberRing)
 PQMUL_INSTANTIATE_TOOM_AVX2(SaberPRing)

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 #include "pqmul/algorithms/toom_simd_kernels.hpp"
@@ -52,16 +53,28 @@ void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16
 
 namespace {
 
+// The products of one group of single-block leaves: acc (32 rows) += (Fresh:
+// =) x * y, row 31 left to the caller.
+template <bool Fresh, bool RowKaratsuba>
+inline void block_group_product(V* acc, const V* x, const V* y) {
+  if constexpr (RowKaratsuba)
+    row_karatsuba_group<Fresh>(acc, x, y);
+  else
+    schoolbook_group<Fresh>(acc, x, y);
+}
+
 // acc (groups of 32s rows) += (or, Fresh, =) the lane-wise products of x and y,
-// for pieces of M blocks.
-template <bool Fresh, std::size_t M>
+// for pieces of M blocks; RowKaratsuba (single-block leaves only): one more
+// Karatsuba level on the rows of each group.
+template <bool Fresh, std::size_t M, bool RowKaratsuba = false>
 void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups) {
   V* a = reinterpret_cast<V*>(acc);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
-  if constexpr (!exact_leaves_of(M)) {  // (the schoolbook accumulates in place)
+  static_assert(!(RowKaratsuba && exact_leaves_of(M)), "exact leaves take their own row levels");
+  if constexpr (!exact_leaves_of(M)) {  // (the group products accumulate in place)
     for (std::size_t g = 0; g < groups; ++g) {
-      schoolbook_group<Fresh>(a + 32 * g, xv + 16 * g, yv + 16 * g);
+      block_group_product<Fresh, RowKaratsuba>(a + 32 * g, xv + 16 * g, yv + 16 * g);
       if (Fresh) a[32 * g + 31] = zero();
     }
   } else {
@@ -80,6 +93,11 @@ void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t
 void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
                                 std::size_t m) {
   with_m(m, [&]<std::size_t M>() { group_products<false, M>(acc, x, y, groups); });
+}
+
+void multiply_accumulate_groups_row_karatsuba(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
+                                              std::size_t groups) {
+  group_products<false, toom_avx2::row_karatsuba_blocks / 4, true>(acc, x, y, groups);
 }
 
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out) {
@@ -117,7 +135,7 @@ void interpolate_products_fixed(const V* products, std::size_t n, bool negacycli
   fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
 }
 
-template <std::size_t M>
+template <std::size_t M, bool RowKaratsuba = false>
 struct ShapeSteps {
   static constexpr std::size_t groups = groups_of_leaves(7 * leaves_of(M));
 
@@ -143,11 +161,11 @@ struct ShapeSteps {
   }
 
   static void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t) {
-    group_products<false, M>(acc, x, y, groups);
+    group_products<false, M, RowKaratsuba>(acc, x, y, groups);
   }
 
   static void multiply(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t) {
-    group_products<true, M>(acc, x, y, groups);
+    group_products<true, M, RowKaratsuba>(acc, x, y, groups);
   }
 
   static void interpolate(const std::int16_t* acc, std::size_t, std::size_t n, bool negacyclic, std::uint16_t q,
@@ -185,7 +203,7 @@ struct ShapeSteps {
       V products[32 * groups];
       for (std::size_t g = 0; g < groups; ++g) {
         V rows[32];
-        schoolbook_group<true>(rows, xv + 16 * g, yv + 16 * g);
+        block_group_product<true, RowKaratsuba>(rows, xv + 16 * g, yv + 16 * g);
         rows[31] = zero();
         untranspose_group(rows, products + 32 * g);
       }
@@ -232,6 +250,12 @@ const toom_avx2::Steps steps{&evaluate, &multiply_accumulate, &multiply, &interp
 const toom_avx2::Steps& steps_for(std::size_t blocks) {
   if (blocks % 4 != 0 || blocks == 0 || blocks / 4 > max_m) return steps;
   return *shape_tables[blocks / 4];
+}
+
+const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks) {
+  if (blocks != toom_avx2::row_karatsuba_blocks)
+    throw std::invalid_argument("toom kernels: one more Karatsuba level on the rows needs pieces of 4 blocks");
+  return ShapeSteps<toom_avx2::row_karatsuba_blocks / 4, true>::table;
 }
 
 }  // namespace pqmul::PQMUL_TOOM_KERNELS

@@ -9,6 +9,7 @@
 #include "factories.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/saber/saber.hpp"
@@ -97,20 +98,22 @@ std::vector<KemEntry> saber_kem_entries() {
                                  return saber::make_saber(scheme, multiplier, strategy);
                                }});
     entries.back().ring = std::string(SaberRing::name);
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
+    // The plans of the Toom-Cook kernels on Saber's ring (toom_simd.hpp).
+    const auto toom_kernels = [](std::string_view multiplier) {
+      return multiplier == toom_simd_plan<SaberRing> || multiplier == toom_avx2::row_karatsuba_plan;
+    };
+    entries.back().simd_isas = [toom_kernels](std::string_view multiplier) {
 #if defined(PQMUL_X86_SIMD)
-    entries.back().simd_isas = [](std::string_view multiplier) {
-      // avx512: the AVX2 multiplier with AVX-512 Keccak for every hash.
-      return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
+      // avx512: the AVX-512VL build of the kernels, and AVX-512 Keccak for every hash.
+      return toom_kernels(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
+#else
+      return toom_kernels(multiplier) ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
+#endif
     };
-    entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
-      return saber::detail::make_toom4_simd_saber(scheme, strategy, "toom4-k2", isa);
-    };
-#elif defined(PQMUL_ARM_SIMD)
-    entries.back().simd_isas = [](std::string_view multiplier) {
-      return multiplier == "toom4-k2" ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
-    };
-    entries.back().make_simd = [scheme](std::string_view, Strategy strategy, Isa isa) -> std::unique_ptr<Kem> {
-      return saber::detail::make_toom4_simd_saber(scheme, strategy, "toom4-k2", isa);
+    entries.back().make_simd = [scheme](std::string_view multiplier, Strategy strategy,
+                                        Isa isa) -> std::unique_ptr<Kem> {
+      return saber::detail::make_toom4_simd_saber(scheme, strategy, std::string(multiplier), isa);
     };
 #endif
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)

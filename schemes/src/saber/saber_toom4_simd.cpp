@@ -1,5 +1,6 @@
-// Saber over the SIMD toom4-k2 multiplier: one instantiation per parameter
-// set, chosen at run time by make_toom4_simd_saber. Isa "avx2" hashes with
+// Saber over the SIMD Toom-Cook multiplier (toom4-k2, or toom4-k3: the same
+// class with other kernels): one instantiation per parameter set, chosen at
+// run time by make_toom4_simd_saber. Isa "avx2" hashes with
 // the scalar Keccak, "avx512" with the AVX-512 one; both run the AVX2
 // conversion kernels (kernels_avx2.hpp). In AArch64 builds, "neon" runs the
 // NEON kernels of the multiplier and the portable rest.
@@ -24,25 +25,25 @@ template class Saber<saber::FireSaberParams, Toom4SimdSaber>;
 
 namespace saber::detail {
 
-std::unique_ptr<SaberKem> make_toom4_simd_saber(std::string_view scheme, Strategy strategy, std::string label,
+std::unique_ptr<SaberKem> make_toom4_simd_saber(std::string_view scheme, Strategy strategy, std::string plan,
                                                 Isa isa) {
-  const std::string name = std::string(scheme) + "/" + label + "/" + std::string(isa_name(isa));
+  const std::string name = std::string(scheme) + "/" + plan + "/" + std::string(isa_name(isa));
 #if defined(PQMUL_ARM_SIMD)
-  if (isa != Isa::neon) throw std::invalid_argument(name + ": toom4-k2 has a NEON version only in this build");
+  if (isa != Isa::neon) throw std::invalid_argument(name + ": " + plan + " has a NEON version only in this build");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return with_parameter_set(scheme, [&]<class P>() -> std::unique_ptr<SaberKem> {
-    return std::make_unique<Saber<P, Toom4SimdSaber>>(Toom4SimdSaber{isa}, strategy, label, isa);
+    return std::make_unique<Saber<P, Toom4SimdSaber>>(Toom4SimdSaber{isa, plan}, strategy, plan, isa);
   });
 #elif defined(PQMUL_X86_SIMD)
   if (isa != Isa::avx2 && isa != Isa::avx512)
-    throw std::invalid_argument(name + ": toom4-k2 has AVX2 and AVX-512 versions only");
+    throw std::invalid_argument(name + ": " + plan + " has AVX2 and AVX-512 versions only");
   // The multiplier and the conversion kernels need AVX2, the hashes of avx512 AVX-512.
   for (const Isa needed : {Isa::avx2, isa})
     if (const std::string why = isa_unavailable_reason(needed); !why.empty())
       throw std::invalid_argument(name + " cannot run: " + why);
   return with_parameter_set(scheme, [&]<class P>() -> std::unique_ptr<SaberKem> {
-    return std::make_unique<Saber<P, Toom4SimdSaber>>(Toom4SimdSaber{isa}, strategy, label, isa);
+    return std::make_unique<Saber<P, Toom4SimdSaber>>(Toom4SimdSaber{isa, plan}, strategy, plan, isa);
   });
 #else
   (void)strategy;

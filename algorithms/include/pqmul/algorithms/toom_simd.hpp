@@ -1,8 +1,9 @@
 #pragma once
 // toom4-k2 on AVX2 (and NEON): the Toom-4 + Karatsuba multiplier with its leaf products
 // batched in 16-bit lanes (kernels: toom_simd_kernels.hpp), for the
-// rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q).
-// The same products as the portable toom4-k2, bit for bit: a product mod q is
+// rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q);
+// on Saber's rings also toom4-k3 (one more Karatsuba level on the rows).
+// The same products as the portable plan, bit for bit: a product mod q is
 // unique, and the kernels are exact mod 2^13.
 //
 // Operand: the evaluated polynomial, its leaves transposed in groups of 16.
@@ -18,7 +19,9 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/multiplier.hpp"
@@ -39,6 +42,10 @@ inline constexpr bool toom_simd_supports = R::power_of_two_q&& R::q <= 8192 &&
 // no catalogue plan ("").
 template <class R>
 inline constexpr std::string_view toom_simd_plan = toom_avx2::plan_name(toom_avx2::best_blocks(R::n));
+// And for pieces of 4 blocks (Saber's rings) the same evaluation and
+// interpolation with one more Karatsuba level on the rows: toom4-k3.
+template <class R>
+inline constexpr bool toom_simd_row_karatsuba = toom_avx2::best_blocks(R::n) == toom_avx2::row_karatsuba_blocks;
 
 namespace toom_simd {
 // An operand's or accumulator's int16 values, 32-byte aligned, as the kernels
@@ -89,9 +96,12 @@ class Toom4Simd
 #else
   static constexpr Isa default_kernels = Isa::avx2;
 #endif
-  explicit Toom4Simd(Isa kernels = default_kernels) : steps_(kernel_steps(kernels)) {}
+  // plan: toom_simd_plan<R>, or toom4-k3 where toom_simd_row_karatsuba<R>;
+  // another throws std::invalid_argument.
+  explicit Toom4Simd(Isa kernels = default_kernels, std::string_view plan = toom_simd_plan<R>)
+      : row_karatsuba_(is_row_karatsuba(plan)), steps_(kernel_steps(kernels, row_karatsuba_)) {}
 
-  std::string name() const { return std::string(toom_simd_plan<R>); }
+  std::string name() const { return std::string(row_karatsuba_ ? toom_avx2::row_karatsuba_plan : toom_simd_plan<R>); }
   void transform(const Poly<R>& a, operand& out) const;
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
@@ -109,24 +119,34 @@ class Toom4Simd
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 
  private:
-  static const toom_avx2::Steps* kernel_steps(Isa kernels) {
+  static bool is_row_karatsuba(std::string_view plan) {
+    if (plan == toom_simd_plan<R>) return false;
+    if (toom_simd_row_karatsuba<R> && plan == toom_avx2::row_karatsuba_plan) return true;
+    const std::string also = toom_simd_row_karatsuba<R> ? " and " + std::string(toom_avx2::row_karatsuba_plan) : "";
+    throw std::invalid_argument("the toom kernels of " + std::string(R::name) + " compute " +
+                                std::string(toom_simd_plan<R>) + also + ", not " + std::string(plan));
+  }
+  static const toom_avx2::Steps* kernel_steps(Isa kernels, bool row_karatsuba) {
 #if defined(__aarch64__)
     (void)kernels;
-    return &toom_neon::steps_for(blocks);
+    return row_karatsuba ? &toom_neon::row_karatsuba_steps_for(blocks) : &toom_neon::steps_for(blocks);
 #else
-    return kernels == Isa::avx512 ? &toom_avx512::steps_for(blocks) : &toom_avx2::steps_for(blocks);
+    if (kernels == Isa::avx512)
+      return row_karatsuba ? &toom_avx512::row_karatsuba_steps_for(blocks) : &toom_avx512::steps_for(blocks);
+    return row_karatsuba ? &toom_avx2::row_karatsuba_steps_for(blocks) : &toom_avx2::steps_for(blocks);
 #endif
   }
+  bool row_karatsuba_;
   const toom_avx2::Steps* steps_;
 };
 
 using Toom4SimdSaber = Toom4Simd<SaberRing>;
 
 class RingMultiplier;
-// The registry's SIMD version (avx2, or neon in AArch64 builds) of plan
-// toom_simd_plan<R> for ring R (parameters: word=16 only). Throws
+// The registry's SIMD version (avx2, or neon in AArch64 builds) of `plan`
+// (as Toom4Simd takes it) for ring R (parameters: word=16 only). Throws
 // std::invalid_argument for other parameters or when the ISA cannot run.
 template <RingDescription R>
-std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params, Isa isa);
+std::unique_ptr<RingMultiplier> make_toom_simd_ring_multiplier(const Params& params, Isa isa, std::string_view plan);
 
 }  // namespace pqmul

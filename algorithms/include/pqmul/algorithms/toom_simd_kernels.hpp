@@ -71,6 +71,11 @@ constexpr std::size_t best_blocks(std::size_t n) { return ((n + 15) / 16 + 3) / 
 constexpr std::string_view plan_name(std::size_t blocks) {
   return blocks == 16 ? "toom4-k2" : exact_leaves(blocks / 4) ? "toom4-k4" : "";
 }
+// Pieces of 4 blocks (Saber) also run one more Karatsuba level on the rows
+// of each group: leaves of 8 coefficients, the catalogue's toom4-k3 (the
+// same operands and accumulators, other products: row_karatsuba_steps_for).
+inline constexpr std::size_t row_karatsuba_blocks = 16;
+inline constexpr std::string_view row_karatsuba_plan = "toom4-k3";
 // The kernels' leaf length in coefficients (the schoolbook products' size).
 constexpr std::size_t leaf_length(std::size_t blocks) { return exact_leaves(blocks / 4) ? blocks / 4 : 16; }
 
@@ -106,6 +111,9 @@ extern const Steps steps;
 // when compiled: what a multiplier of that length calls. Any other length (not
 // a multiple of 4, or above max_blocks) gets the general steps.
 const Steps& steps_for(std::size_t blocks);
+// The steps of toom4-k3 (blocks == row_karatsuba_blocks; throws
+// std::invalid_argument for any other length).
+const Steps& row_karatsuba_steps_for(std::size_t blocks);
 
 // --- the pieces, exposed for unit tests ------------------------------------
 // Toom-4 evaluation of 4*m blocks (a: 64*m values) into 7 pieces of m blocks
@@ -124,6 +132,10 @@ void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16
 // and y (groups of 16s rows): 16 x 16 rows, or 4m x 4m for exact leaves.
 void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
                                 std::size_t m);
+// The same for single-block leaves by one Karatsuba level on the rows (the
+// products of toom4-k3).
+void multiply_accumulate_groups_row_karatsuba(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
+                                              std::size_t groups);
 // Karatsuba recombination: karatsuba_leaves(m) leaf products (32 values each)
 // -> the product of two m-block operands (32*m values, the last one zero).
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out);
@@ -136,10 +148,12 @@ void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out);
 namespace pqmul::toom_avx512 {
 extern const toom_avx2::Steps steps;
 const toom_avx2::Steps& steps_for(std::size_t blocks);
+const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks);
 }  // namespace pqmul::toom_avx512
 
 // The same kernels on NEON (AArch64 builds; toom4k2_neon.cpp).
 namespace pqmul::toom_neon {
 extern const toom_avx2::Steps steps;
 const toom_avx2::Steps& steps_for(std::size_t blocks);
+const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks);
 }  // namespace pqmul::toom_neon
