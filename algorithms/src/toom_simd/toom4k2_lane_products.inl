@@ -51,14 +51,18 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
 // 0.83-0.86), but in about one process in twenty it ran slower than
 // toom4-k2's (1.2), where the AVX-512VL build did not.
 
-// out[0 .. 15) = a * b for 8-row operands held in registers.
-[[gnu::always_inline]] inline void schoolbook8_in_registers(const V* a, const V* b, V* out) {
-#pragma GCC unroll 16
-  for (int k = 0; k < 15; ++k) {
-    const int low = k < 8 ? 0 : k - 7, high = k < 8 ? k : 7;
+// out[0 .. 2B - 1) = a * b for operands of B rows, one product row at a time
+// (the schoolbook of toom4-k3's rows and of the exact leaves' base products).
+// a is held in registers; b is read where a sum uses it: from registers, or
+// streamed from memory as the multiplications' operand.
+template <std::size_t B>
+[[gnu::always_inline]] inline void scan_products(const V* a, const V* __restrict b, V* __restrict out) {
+#pragma GCC unroll 32
+  for (std::size_t k = 0; k + 1 < 2 * B; ++k) {
+    const std::size_t low = k < B ? 0 : k - B + 1, high = k < B ? k : B - 1;
     V c = mul(a[low], b[k - low]);
-#pragma GCC unroll 8
-    for (int i = low + 1; i <= high; ++i) c = add(c, mul(a[i], b[k - i]));
+#pragma GCC unroll 16
+    for (std::size_t i = low + 1; i <= high; ++i) c = add(c, mul(a[i], b[k - i]));
     out[k] = c;
   }
 }
@@ -72,19 +76,19 @@ template <bool Fresh = false>
     V a[8], b[8];
 #pragma GCC unroll 8
     for (int i = 0; i < 8; ++i) a[i] = load(x + i), b[i] = load(y + i);
-    schoolbook8_in_registers(a, b, low);
+    scan_products<8>(a, b, low);
   }
   {
     V a[8], b[8];
 #pragma GCC unroll 8
     for (int i = 0; i < 8; ++i) a[i] = load(x + 8 + i), b[i] = load(y + 8 + i);
-    schoolbook8_in_registers(a, b, high);
+    scan_products<8>(a, b, high);
   }
   {
     V a[8], b[8];
 #pragma GCC unroll 8
     for (int i = 0; i < 8; ++i) a[i] = add(load(x + i), load(x + 8 + i)), b[i] = add(load(y + i), load(y + 8 + i));
-    schoolbook8_in_registers(a, b, middle);
+    scan_products<8>(a, b, middle);
   }
   // Row k: low[k] + (middle - low - high)[k - 8] + high[k - 16].
 #pragma GCC unroll 32
@@ -109,14 +113,7 @@ template <std::size_t B, class Rows>
   V ai[B];
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < B; ++i) ai[i] = a_row(i);
-#pragma GCC unroll 32
-  for (std::size_t k = 0; k + 1 < 2 * B; ++k) {
-    const std::size_t low = k < B ? 0 : k - B + 1, high = k < B ? k : B - 1;
-    V c = mul(ai[low], b[k - low]);
-#pragma GCC unroll 16
-    for (std::size_t i = low + 1; i <= high; ++i) c = add(c, mul(ai[i], b[k - i]));
-    out[k] = c;
-  }
+  scan_products<B>(ai, b, out);
   out[2 * B - 1] = zero();
 }
 
