@@ -68,7 +68,7 @@ void add_products(const std::string& base, std::shared_ptr<const M> general, std
 template <ParameterSet P>
 void register_set() {
   using R = typename P::ring;
-  for (const auto& name : kem_multipliers()) {
+  for (const auto& name : kem_multipliers<P>()) {
     std::shared_ptr<const Kem> kem = make_kem<P>(name);
     const std::string base = "ntru/" + std::string(P::name) + "/" + name + "/" + kem->isa() + "/";
     auto pk = std::make_shared<std::vector<std::uint8_t>>(kem->public_key_bytes());

@@ -1,8 +1,9 @@
-// "ntt16" on NTRU's rings (Ntt16Pieces, ntt16_pieces.hpp): products of the
-// input extremes and random ones against the int64 definition, portable and
-// on each SIMD ISA of the build, for the full-range configuration and the one
+// The 16-bit NTTs on NTRU's rings, "ntt16" (Ntt16Pieces, ntt16_pieces.hpp)
+// and "ntt16-1536" (Ntt16Good, ntt16_good.hpp): products of the input
+// extremes and random ones against the int64 definition, portable and on
+// each SIMD ISA of the build, for the full-range configuration and the one
 // for a short factor; the largest sums max_accumulated promises; the counts
-// its header states; refused configurations.
+// their headers state; refused configurations and rings.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
@@ -12,7 +13,9 @@
 #include "oracle.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
+#include "pqmul/algorithms/op_counts.hpp"
 #include "pqmul/algorithms/registry.hpp"
 
 namespace pqmul_tests::algorithms_test_ntt16_pieces {
@@ -70,15 +73,13 @@ void check_products(const M& m, std::mt19937_64& rng) {
   CHECK(ok);
 }
 
-}  // namespace
-
-TEMPLATE_TEST_CASE("ntt16 pieces: products and the largest sums equal the definition", "[ntt16]", NtruHps2048509Ring,
-                   NtruHps2048677Ring, NtruHrss701Ring, NtruHps4096821Ring) {
-  using R = TestType;
-  std::mt19937_64 rng(R::n);
-  // Full range (three primes) and a short factor |b| <= 6 (two primes, as the KEMs' short products).
+// The full range (three primes) and a short factor |b| <= 6 (two primes, as
+// the KEMs' short products), portable and on each SIMD ISA this CPU runs.
+template <class Portable, class Simd, class Kernels>
+void check_configurations(std::mt19937_64& rng) {
+  using R = typename Portable::ring;
   for (const Config config : {Config{}, Config{0, 6, 0}}) {
-    const Ntt16Pieces<R> portable(config);
+    const Portable portable(config);
     INFO(R::name << ": " << portable.config().primes << " primes, " << portable.max_accumulated() << " products");
     CHECK(portable.config().primes == (config.bound_b == 0 ? 3u : 2u));
     REQUIRE(portable.max_accumulated() >= 1);
@@ -86,11 +87,29 @@ TEMPLATE_TEST_CASE("ntt16 pieces: products and the largest sums equal the defini
     for (Isa isa : kernel_isas()) {
       if (!isa_available(isa)) continue;
       INFO(isa_name(isa));
-      const Ntt16PiecesSimd<R> simd(config, SimdKernels(isa));
+      const Simd simd(config, Kernels(isa));
       CHECK(simd.isa() == isa);
       check_products<R>(simd, rng);
     }
   }
+}
+
+// The operations one product counts (both transforms, the product, the inverse).
+OpCounts counted_product(const char* ring, const char* multiplier) {
+  const auto m = make_multiplier(ring, multiplier, Params{}, Isa::portable);
+  std::string why;
+  const auto counted = m->count(Strategy::eager, 0, &why);
+  INFO(why);
+  REQUIRE(counted.has_value());
+  return *counted;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("ntt16 pieces: products and the largest sums equal the definition", "[ntt16]", NtruHps2048509Ring,
+                   NtruHps2048677Ring, NtruHrss701Ring, NtruHps4096821Ring) {
+  std::mt19937_64 rng(TestType::n);
+  check_configurations<Ntt16Pieces<TestType>, Ntt16PiecesSimd<TestType>, SimdKernels>(rng);
 }
 
 TEST_CASE("ntt16 pieces: configurations out of range are refused with the reason", "[ntt16]") {
@@ -110,13 +129,41 @@ TEST_CASE("registry: ntt16 on NTRU's rings, counted as its header states", "[ntt
   // first of each of the 7 output pieces is stored, 7 inverses (1152, 2048);
   // 7 CRTs of 5 + 5 per coefficient; folding adds 255 coefficients of the
   // first 6 output pieces and 2 * 509 - 1 - 6 * 128 = 249 of the last.
-  const auto m = make_multiplier("ntru-hps2048509", "ntt16", Params{}, Isa::portable);
-  std::string why;
-  const auto counted = m->count(Strategy::eager, 0, &why);
-  REQUIRE(counted.has_value());
-  CHECK(counted->products == 3 * 16 * 256);
-  CHECK(counted->constant_mults == 3 * (8 * 896 + 7 * 1152) + 7 * 5 * 256);
-  CHECK(counted->additions == 3 * (8 * 1792 + 9 * 256 + 7 * 2048) + 7 * 5 * 256 + 6 * 255 + 249);
+  const OpCounts counted = counted_product("ntru-hps2048509", "ntt16");
+  CHECK(counted.products == 3 * 16 * 256);
+  CHECK(counted.constant_mults == 3 * (8 * 896 + 7 * 1152) + 7 * 5 * 256);
+  CHECK(counted.additions == 3 * (8 * 1792 + 9 * 256 + 7 * 2048) + 7 * 5 * 256 + 6 * 255 + 249);
+}
+
+TEMPLATE_TEST_CASE("ntt16-1536: products and the largest sums equal the definition", "[ntt16]", NtruHps2048509Ring,
+                   NtruHps2048677Ring, NtruHrss701Ring) {
+  std::mt19937_64 rng(TestType::n + 1536);
+  check_configurations<Ntt16Good<TestType>, Ntt16GoodSimd<TestType>, SimdGoodKernels>(rng);
+}
+
+TEST_CASE("ntt16-1536: only the rings whose product fits 1536, configurations as ntt16's", "[ntt16][registry]") {
+  // 2 * 821 - 1 > 1536: hps4096821 keeps the pieces.
+  CHECK(find_registry_entry("ntru-hps4096821", "ntt16-1536") == nullptr);
+  CHECK(find_registry_entry("saber", "ntt16-1536") == nullptr);
+  for (const char* ring : {"ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701"})
+    CHECK(find_registry_entry(ring, "ntt16-1536") != nullptr);
+  CHECK_THROWS_WITH(make_multiplier("ntru-hps2048677", "ntt16-1536", Params::parse("primes=2"), Isa::portable),
+                    Catch::Contains("use primes=3"));
+  CHECK_THROWS_WITH(make_multiplier("ntru-hps2048677", "ntt16-1536", Params::parse("pieces=3"), Isa::portable),
+                    Catch::Contains("pieces"));
+}
+
+TEST_CASE("registry: ntt16-1536 counted as its header states", "[ntt16][registry]") {
+  // hps2048509, three primes. Per operand: the split's 2 x 768 additions; per
+  // prime 3 slices x 2 full forwards (1024 constant products, 2048 additions
+  // each). Per prime: 2 halves x 9 x 256 products into 6 rows (the first of
+  // each stored, 12 x 256 additions); 6 inverses (1152, 2048 each) and the
+  // halving (512 products, 512 additions per slice). 6 CRTs of 5 + 5 per
+  // coefficient; the fold's 509 additions.
+  const OpCounts counted = counted_product("ntru-hps2048509", "ntt16-1536");
+  CHECK(counted.products == 3 * 18 * 256);
+  CHECK(counted.constant_mults == 3 * (12 * 1024 + 6 * 1152 + 3 * 512) + 6 * 5 * 256);
+  CHECK(counted.additions == 2 * 1536 + 3 * (12 * 2048 + 12 * 256 + 6 * 2048 + 3 * 512) + 6 * 5 * 256 + 509);
 }
 
 }  // namespace pqmul_tests::algorithms_test_ntt16_pieces

@@ -73,7 +73,7 @@ TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[
   using P = TestType;
   using R = typename P::ring;
   const auto [full, short_] = cases<P>(Ntru<P, pqmul::BigNtt<R>>::short_bound);
-  for (const auto& name : kem_multipliers()) {
+  for (const auto& name : kem_multipliers<P>()) {
     if (name == "kronecker") continue;
     if (name == "ntt") {
       for (const char* params : {"", "layers=5", "primes=2"}) {
@@ -99,6 +99,21 @@ TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[
         }
       }
       continue;
+    }
+    if constexpr (pqmul::ntt16::good_fits<R>) {
+      if (name == "ntt16-1536") {
+        const auto [general, for_short] = ntt16_configs<P>(pqmul::Params{});
+        check_cases<P>(pqmul::Ntt16Good<R>(general), name, full);
+        check_cases<P>(pqmul::Ntt16Good<R>(for_short), "short " + name, short_);
+        for (pqmul::Isa isa : pqmul::ntt16::kernel_isas()) {
+          if (!pqmul::isa_available(isa)) continue;
+          const std::string on = std::string(" on ") + std::string(pqmul::isa_name(isa));
+          const pqmul::ntt16::SimdGoodKernels kernels(isa);
+          check_cases<P>(pqmul::Ntt16GoodSimd<R>(general, kernels), name + on, full);
+          check_cases<P>(pqmul::Ntt16GoodSimd<R>(for_short, kernels), "short " + name + on, short_);
+        }
+        continue;
+      }
     }
     const auto plan = name == "toom-k" ? default_toom_k_params() : pqmul::Params{};
     const auto m = pqmul::make_toom_cook<R>(name, plan);

@@ -27,14 +27,15 @@ std::int16_t mul_const(std::int16_t a, std::int16_t c, std::int16_t c_qinv, std:
   return fqmul(a, c, c_qinv, p);
 }
 
-// Layers first_layer .. 8 of the forward transform.
+// Layers first_layer .. 8 of the forward transform of c's tree, reducing
+// before the layers `reduce` names.
 template <class Tally>
-void forward_layers(std::size_t prime, std::int16_t* f, std::size_t first_layer) {
-  const PrimeConstants& c = kPrime[prime];
+void forward_layers(const PrimeConstants& c, const std::array<bool, kLayers + 1>& reduce, std::int16_t* f,
+                    std::size_t first_layer) {
   // Layer L has 2^(L-1) blocks of 2 len; block g takes zeta[2^(L-1) + g].
   for (std::size_t layer = first_layer, len = kLength >> first_layer, blocks = std::size_t{1} << (first_layer - 1);
        layer <= kLayers; ++layer, len >>= 1, blocks <<= 1) {
-    if (c.reduce_before_forward[layer])
+    if (reduce[layer])
       for (std::size_t i = 0; i < kLength; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
     for (std::size_t start = 0, k = blocks; start < kLength; start += 2 * len, ++k)
       for (std::size_t j = start; j < start + len; ++j) {
@@ -48,7 +49,13 @@ void forward_layers(std::size_t prime, std::int16_t* f, std::size_t first_layer)
 
 template <class Tally>
 void forward(std::size_t prime, std::int16_t* f) {
-  forward_layers<Tally>(prime, f, 1);
+  forward_tree<Tally>(Tree::negacyclic, false, prime, f);
+}
+
+template <class Tally>
+void forward_tree(Tree tree, bool wide, std::size_t prime, std::int16_t* f) {
+  const PrimeConstants& c = tree_constants(tree_index(prime, tree));
+  forward_layers<Tally>(c, wide ? c.reduce_before_wide_forward : c.reduce_before_forward, f, 1);
 }
 
 template <class Tally>
@@ -60,7 +67,7 @@ void forward_lower_half(std::size_t prime, std::int16_t* f) {
   if (c.reduce_before_forward[1])
     for (std::size_t i = 0; i < half; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
   std::copy_n(f, half, f + half);
-  forward_layers<Tally>(prime, f, 2);
+  forward_layers<Tally>(c, c.reduce_before_forward, f, 2);
 }
 
 template <class Tally>
@@ -81,7 +88,12 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 
 template <class Tally>
 void inverse(std::size_t prime, std::int16_t* f) {
-  const PrimeConstants& c = kPrime[prime];
+  inverse_tree<Tally>(Tree::negacyclic, prime, f);
+}
+
+template <class Tally>
+void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f) {
+  const PrimeConstants& c = tree_constants(tree_index(prime, tree));
   for (std::size_t i = 0; i < kLength; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
   // Inverse layer L has blocks of 2 len = 2^L, as many as forward layer 9 - L.
   for (std::size_t layer = 1, len = 1, blocks = kLength / 2; layer < kLayers; ++layer, len <<= 1, blocks >>= 1) {
@@ -180,6 +192,10 @@ template void multiply_accumulate<ntt_tally::Counted>(std::size_t, std::int16_t*
                                                       const std::int16_t*, Step);
 template void inverse<ntt_tally::Uncounted>(std::size_t, std::int16_t*);
 template void inverse<ntt_tally::Counted>(std::size_t, std::int16_t*);
+template void forward_tree<ntt_tally::Uncounted>(Tree, bool, std::size_t, std::int16_t*);
+template void forward_tree<ntt_tally::Counted>(Tree, bool, std::size_t, std::int16_t*);
+template void inverse_tree<ntt_tally::Uncounted>(Tree, std::size_t, std::int16_t*);
+template void inverse_tree<ntt_tally::Counted>(Tree, std::size_t, std::int16_t*);
 template void crt<ntt_tally::Uncounted>(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t, std::size_t);
 template void crt<ntt_tally::Counted>(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t, std::size_t);
 

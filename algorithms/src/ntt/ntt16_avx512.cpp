@@ -10,12 +10,15 @@
 #endif
 #include <immintrin.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
 
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_kernels.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/algorithms/ntt/ntt16_primes.hpp"
 
 namespace pqmul::ntt16::avx512 {
@@ -75,5 +78,6 @@ template <std::size_t len>
 }  // namespace
 
 #include "ntt16_simd_layers.inl"
+#include "ntt16_good_glue.inl"
 
 }  // namespace pqmul::ntt16::avx512

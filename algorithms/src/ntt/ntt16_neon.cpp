@@ -8,12 +8,15 @@
 // transposes of 32-bit (2) and 16-bit units (1).
 #include <arm_neon.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
 
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_kernels.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/algorithms/ntt/ntt16_primes.hpp"
 
 namespace pqmul::ntt16::neon {
@@ -65,5 +68,6 @@ template <std::size_t len>
 }  // namespace
 
 #include "ntt16_simd_layers.inl"
+#include "ntt16_good_glue.inl"
 
 }  // namespace pqmul::ntt16::neon

@@ -47,7 +47,7 @@ struct LaneTwiddles {
 template <std::size_t P>
 consteval LaneTwiddles make_lane_twiddles() {
   constexpr auto order = make_simd_order<W>();
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   LaneTwiddles t{};
   for (std::size_t j = 0, len = W; j < kInPair; ++j, len /= 2)
     for (std::size_t pair = 0; pair < kPairs; ++pair)
@@ -74,7 +74,7 @@ struct OuterTwiddles {
 };
 template <std::size_t P>
 consteval OuterTwiddles make_outer_twiddles() {
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   OuterTwiddles t{};
   for (std::size_t k = 1; k < kOuterTwiddles; ++k)
     for (std::size_t l = 0; l < W; ++l) {
@@ -101,24 +101,35 @@ template <std::size_t len>
   if constexpr (len < W) exchange<len>(x, y);
 }
 
+// The forward's reductions (table P: a prime's tree, ntt16_primes.hpp's
+// tree_index) for canonical or for wide inputs.
+template <std::size_t P, bool Wide>
+constexpr bool reduces_before(unsigned layer) {
+  const PrimeConstants& c = tree_constants(P);
+  return (Wide ? c.reduce_before_wide_forward : c.reduce_before_forward)[layer];
+}
+
 // Forward layers of length 128 .. 2W between registers, all registers at
 // once, on the centred lift of the canonical a (as ntt16::lift_centred: a
-// above q/2 - 1 stands for a - q, i.e. a's low log2(q) bits read as signed).
+// above q/2 - 1 stands for a - q, i.e. a's low log2(q) bits read as signed),
+// or (Wide) on a's int16 values as they are, |a| <= kWideInputBound.
 // LowerHalf: a has 128 coefficients, the upper ones zero; the first layer,
 // (x, 0) -> (x, x), is a copy (as the portable forward_lower_half).
-template <std::size_t P, bool LowerHalf>
+template <std::size_t P, bool LowerHalf, bool Wide>
 [[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   const V p = unfolded(c.p), v = set1(c.barrett_v);
   const int bits = std::countr_zero(q);
   const OuterTwiddles& tw = outer_twiddles<P>();
   constexpr std::size_t loaded = LowerHalf ? kRegisters / 2 : kRegisters;
   V r[kRegisters];
 #pragma GCC unroll 32
-  for (std::size_t i = 0; i < loaded; ++i)
-    r[i] = signed_low_bits(load(reinterpret_cast<const std::int16_t*>(a) + W * i), bits);
+  for (std::size_t i = 0; i < loaded; ++i) {
+    const V x = load(reinterpret_cast<const std::int16_t*>(a) + W * i);
+    r[i] = Wide ? x : signed_low_bits(x, bits);
+  }
   if constexpr (LowerHalf) {
-    if constexpr (kPrime[P].reduce_before_forward[1]) {
+    if constexpr (reduces_before<P, Wide>(1)) {
 #pragma GCC unroll 32
       for (std::size_t i = 0; i < loaded; ++i) r[i] = barrett(r[i], v, p);
     }
@@ -130,7 +141,7 @@ template <std::size_t P, bool LowerHalf>
         [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t len = kLength / 2 >> L, d = len / W;
           if constexpr (len >= 2 * W && !(LowerHalf && L == 0)) {
-            if constexpr (kPrime[P].reduce_before_forward[L + 1]) {
+            if constexpr (reduces_before<P, Wide>(L + 1)) {
 #pragma GCC unroll 32
               for (std::size_t i = 0; i < kRegisters; ++i) r[i] = barrett(r[i], v, p);
             }
@@ -153,9 +164,9 @@ template <std::size_t P, bool LowerHalf>
 }
 
 // Forward layers of length W .. 1 inside each pair, all pairs layer by layer.
-template <std::size_t P>
+template <std::size_t P, bool Wide>
 [[gnu::always_inline]] inline void forward_inner(std::int16_t* f) {
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   const auto& t = lane_twiddles<P>.forward;
   const V p = unfolded(c.p), v = set1(c.barrett_v);
   V x[kPairs], y[kPairs];
@@ -168,7 +179,7 @@ template <std::size_t P>
 #pragma GCC unroll 16
           for (std::size_t j = 0; j < kPairs; ++j) {
             exchange_before<len>(x[j], y[j]);
-            if constexpr (kPrime[P].reduce_before_forward[layer_of(len)]) {
+            if constexpr (reduces_before<P, Wide>(layer_of(len))) {
               x[j] = barrett(x[j], v, p);
               y[j] = barrett(y[j], v, p);
             }
@@ -188,7 +199,7 @@ template <std::size_t P>
 // from Barrett(in) into f.
 template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_inner(const std::int16_t* in, std::int16_t* f) {
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   const auto& t = lane_twiddles<P>.inverse;
   const V p = unfolded(c.p), v = set1(c.barrett_v);
   V x[kPairs], y[kPairs];
@@ -205,7 +216,7 @@ template <std::size_t P>
           for (std::size_t j = 0; j < kPairs; ++j) {
             const V s = add(x[j], y[j]);
             y[j] = fqmul(sub(x[j], y[j]), load(t[jj][j][0]), load(t[jj][j][1]), p);
-            if constexpr (kPrime[P].reduce_sums_after_inverse[std::bit_width(len)])
+            if constexpr (tree_constants(P).reduce_sums_after_inverse[std::bit_width(len)])
               x[j] = barrett(s, v, p);
             else
               x[j] = s;
@@ -222,7 +233,7 @@ template <std::size_t P>
 // Inverse layers of length 2W .. 128 between registers, the last scaled.
 template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   const V p = unfolded(c.p), v = set1(c.barrett_v);
   const OuterTwiddles& tw = outer_twiddles<P>();
   V r[kRegisters];
@@ -240,7 +251,7 @@ template <std::size_t P>
                 const V s = add(r[i], r[i + d]);
                 const auto& z = tw.inverse[k];
                 r[i + d] = fqmul(sub(r[i], r[i + d]), load(z[0]), load(z[1]), p);
-                if constexpr (kPrime[P].reduce_sums_after_inverse[std::bit_width(len)])
+                if constexpr (tree_constants(P).reduce_sums_after_inverse[std::bit_width(len)])
                   r[i] = barrett(s, v, p);
                 else
                   r[i] = s;
@@ -262,10 +273,10 @@ template <std::size_t P>
   for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
 }
 
-template <std::size_t P, bool LowerHalf>
+template <std::size_t P, bool LowerHalf, bool Wide = false>
 void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
-  forward_outer<P, LowerHalf>(a, q, f);
-  forward_inner<P>(f);
+  forward_outer<P, LowerHalf, Wide>(a, q, f);
+  forward_inner<P, Wide>(f);
 }
 template <std::size_t P>
 void inverse_prime(const std::int16_t* in, std::int16_t* f) {
@@ -274,7 +285,7 @@ void inverse_prime(const std::int16_t* in, std::int16_t* f) {
 }
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
-  const PrimeConstants& c = kPrime[P];
+  const PrimeConstants& c = tree_constants(P);
   const V p = unfolded(c.p), v = set1(c.barrett_v), qinv = unfolded(c.qinv);
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < kLength; i += W) {
@@ -299,7 +310,81 @@ void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const s
   }
 }
 
+// ntt16_good.hpp's split slice: the cyclic transform of u and the
+// negacyclic one of v, both wide.
+template <std::size_t K>
+void forward_split_prime(const std::int16_t* u, const std::int16_t* v, std::int16_t* fu, std::int16_t* fv) {
+  forward_prime<tree_index(K, Tree::cyclic), false, true>(reinterpret_cast<const std::uint16_t*>(u), 0, fu);
+  forward_prime<tree_index(K, Tree::negacyclic), false, true>(reinterpret_cast<const std::uint16_t*>(v), 0, fv);
+}
+// Both inverses, then lo = (U + V) / 2 and hi = (U - V) / 2 mod p.
+template <std::size_t K>
+void inverse_split_prime(const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo, std::int16_t* hi) {
+  inverse_prime<tree_index(K, Tree::cyclic)>(su, lo);
+  inverse_prime<tree_index(K, Tree::negacyclic)>(sv, hi);
+  const PrimeConstants& c = kPrime[K];
+  const V p = unfolded(c.p), h = set1(c.inverse_two), hq = unfolded(c.inverse_two_qinv);
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < kLength; i += W) {
+    const V a = load(lo + i), b = load(hi + i);
+    store(lo + i, fqmul(add(a, b), h, hq, p));
+    store(hi + i, fqmul(sub(a, b), h, hq, p));
+  }
+}
+
+// acc = x[0] y[0] + x[1] y[1] + x[2] y[2] (each times R^-1), or that added
+// to Barrett(acc): a whole output row of ntt16_good.hpp's slice convolution
+// in registers, one store a vector.
+template <std::size_t P, bool Add>
+void multiply_row_prime(std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y) {
+  const PrimeConstants& c = kPrime[P];
+  const V p = unfolded(c.p), v = set1(c.barrett_v), qinv = unfolded(c.qinv);
+#pragma GCC unroll 2
+  for (std::size_t i = 0; i < kLength; i += W) {
+    V r = add(add(fqmul_var(load(x[0] + i), load(y[0] + i), qinv, p), fqmul_var(load(x[1] + i), load(y[1] + i), qinv, p)),
+              fqmul_var(load(x[2] + i), load(y[2] + i), qinv, p));
+    if constexpr (Add) r = add(barrett(load(acc + i), v, p), r);
+    store(acc + i, r);
+  }
+}
+
 }  // namespace
+
+void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
+                  bool add_to_acc) {
+  switch (prime) {
+    case 0:
+      return add_to_acc ? multiply_row_prime<0, true>(acc, x, y) : multiply_row_prime<0, false>(acc, x, y);
+    case 1:
+      return add_to_acc ? multiply_row_prime<1, true>(acc, x, y) : multiply_row_prime<1, false>(acc, x, y);
+    default:
+      return add_to_acc ? multiply_row_prime<2, true>(acc, x, y) : multiply_row_prime<2, false>(acc, x, y);
+  }
+}
+
+void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+                   std::int16_t* fv) {
+  switch (prime) {
+    case 0:
+      return forward_split_prime<0>(u, v, fu, fv);
+    case 1:
+      return forward_split_prime<1>(u, v, fu, fv);
+    default:
+      return forward_split_prime<2>(u, v, fu, fv);
+  }
+}
+
+void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
+                   std::int16_t* hi) {
+  switch (prime) {
+    case 0:
+      return inverse_split_prime<0>(su, sv, lo, hi);
+    case 1:
+      return inverse_split_prime<1>(su, sv, lo, hi);
+    default:
+      return inverse_split_prime<2>(su, sv, lo, hi);
+  }
+}
 
 void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   switch (prime) {

@@ -2,13 +2,15 @@
 // big-prime NTT (BigNtt) everywhere else - also on the kyber ring when any of
 // its parameters is given. "ntt16" (16-bit primes) on the rings of length 256
 // with q = 2^k <= 2^13: Saber's; on the cyclic rings (NTRU's) the same NTTs
-// of 128-coefficient pieces. Each entry counts (pqmul count) with a counting
+// of 128-coefficient pieces, and "ntt16-1536" (one cyclic convolution of 1536)
+// on those with 2n - 1 <= 1536. Each entry counts (pqmul count) with a counting
 // twin: the same multiplier instantiated over ntt_tally::Counted, in its own
 // unit (ntt_counting.cpp).
 #include "pqmul/algorithms/ntt/ntt_registry.hpp"
 
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
@@ -16,6 +18,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
@@ -113,29 +116,29 @@ RegistryEntry kyber_entry() {
 // the same class over ntt_tally::Counted) and the version on each SIMD ISA's
 // kernels, all built from the resolved configuration of the parameters.
 template <RingDescription R, class Portable, class Simd>
-RegistryEntry ntt16_entry(std::string description,
+RegistryEntry ntt16_entry(std::string name, std::string description,
                           OpCounts (*count)(const ntt16::Config&, Strategy, std::size_t)) {
   RegistryEntry e;
   e.ring = std::string(R::name);
-  e.multiplier = "ntt16";
+  e.multiplier = name;
   e.description = std::move(description);
   // Full-range operands need three primes: the only variant safe for any input.
   e.variants = {""};
   const auto counter_for = [count](const ntt16::Config& config) -> CountFunction {
     return [config, count](Strategy s, std::size_t rank) { return count(config, s, rank); };
   };
-  e.make = [counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
+  e.make = [counter_for, name](const Params& p) -> std::unique_ptr<RingMultiplier> {
     Portable typed(ntt16::config_from(p, R::q, R::n));
     auto counter = counter_for(typed.config());
-    return std::make_unique<RingMultiplierAdapter<Portable>>(std::move(typed), "ntt16", p.to_string(), "portable",
+    return std::make_unique<RingMultiplierAdapter<Portable>>(std::move(typed), name, p.to_string(), "portable",
                                                              std::move(counter));
   };
-  e.typed = TypedPath::ntt16;
+  e.typed = std::is_same_v<Portable, Ntt16Good<R>> ? TypedPath::ntt16_good : TypedPath::ntt16;
   for (Isa isa : ntt16::kernel_isas())
-    e.simd.emplace_back(isa, [isa, counter_for](const Params& p) -> std::unique_ptr<RingMultiplier> {
+    e.simd.emplace_back(isa, [isa, counter_for, name](const Params& p) -> std::unique_ptr<RingMultiplier> {
       Simd typed(ntt16::config_from(p, R::q, R::n), isa);
       auto counter = counter_for(typed.config());
-      return std::make_unique<RingMultiplierAdapter<Simd>>(std::move(typed), "ntt16", p.to_string(),
+      return std::make_unique<RingMultiplierAdapter<Simd>>(std::move(typed), name, p.to_string(),
                                                            std::string(isa_name(isa)), std::move(counter));
     });
   return e;
@@ -145,6 +148,7 @@ RegistryEntry ntt16_entry(std::string description,
 template <RingDescription R>
 RegistryEntry ntt16_complete_entry() {
   return ntt16_entry<R, Ntt16<R>, Ntt16Simd<R>>(
+      "ntt16",
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777; Montgomery and Barrett in "
       "int16 lanes, lazy reductions), Garner CRT mod 2^16: primes=2|3, bound-a=A, bound-b=B (max |centred "
       "coefficient|, default q/2; two primes hold a Saber secret product)",
@@ -155,11 +159,26 @@ RegistryEntry ntt16_complete_entry() {
 template <RingDescription R>
 RegistryEntry ntt16_pieces_entry() {
   return ntt16_entry<R, Ntt16Pieces<R>, Ntt16PiecesSimd<R>>(
+      "ntt16",
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777) of pieces of 128 "
       "coefficients (a product of two pieces does not wrap), the pieces multiplied schoolbook in the NTT domain, one "
       "inverse per output piece, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, bound-b=B (max "
       "|centred coefficient|, default q/2; two primes hold a product with a short factor)",
       ntt_counting::ntt16_pieces<R>);
+}
+
+// NTRU's rings with 2n - 1 <= 1536: the product as one cyclic convolution of
+// 1536 = 3 x 512 (Good's permutation), each slice's halves on the cyclic and
+// negacyclic trees of the same NTTs (Ntt16Good).
+template <RingDescription R>
+RegistryEntry ntt16_good_entry() {
+  return ntt16_entry<R, Ntt16Good<R>, Ntt16GoodSimd<R>>(
+      "ntt16-1536",
+      "the product as one cyclic convolution of length 1536 = 3 x 512 (Good's permutation onto 3 slices; a slice "
+      "mod z^512 - 1 split into NTTs of length 256 mod z^256 - 1 and z^256 + 1) over the 16-bit primes of ntt16, 3 x 3 "
+      "slice products per half in the NTT domain, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, "
+      "bound-b=B (max |centred coefficient|, default q/2; two primes hold a product with a short factor)",
+      ntt_counting::ntt16_good<R>);
 }
 
 }  // namespace
@@ -176,6 +195,7 @@ std::vector<RegistryEntry> ntt_registry_entries() {
       entries.push_back(ntt16_complete_entry<R>());
     if constexpr (R::wrap == Wrap::cyclic && std::has_single_bit(R::q) && R::q / 2 <= ntt16::kInputBound)
       entries.push_back(ntt16_pieces_entry<R>());
+    if constexpr (ntt16::good_fits<R>) entries.push_back(ntt16_good_entry<R>());
   });
   return entries;
 }

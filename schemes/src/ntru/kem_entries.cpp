@@ -11,11 +11,15 @@
 namespace pqmul {
 namespace ntru {
 
+template <ParameterSet P>
 const std::vector<std::string>& kem_multipliers() {
-  // Every NTRU ring has the same entries in the multiplier registry.
-  static const std::vector<std::string> names = ring_multiplier_names(Hps2048509::ring::name, default_multiplier);
+  static const std::vector<std::string> names = ring_multiplier_names(P::ring::name, default_multiplier);
   return names;
 }
+template const std::vector<std::string>& kem_multipliers<Hps2048509>();
+template const std::vector<std::string>& kem_multipliers<Hps2048677>();
+template const std::vector<std::string>& kem_multipliers<Hps4096821>();
+template const std::vector<std::string>& kem_multipliers<Hrss701>();
 
 Params default_toom_k_params() { return find_registry_entry(Hps2048509::ring::name, "toom-k")->default_params(); }
 
@@ -34,7 +38,7 @@ KemEntry entry() {
   KemEntry e{std::string(P::name),
              "ntru",
              "# " + std::string(P::name),
-             ring_multiplier_names(P::ring::name, kem_multipliers().front()),
+             kem_multipliers<P>(),
              {Strategy::eager},
              [](std::string_view multiplier, Strategy strategy) {
                require_eager<P>(strategy);
@@ -59,11 +63,12 @@ KemEntry entry() {
   };
 #endif
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
-  // "ntt[:parameters]" and "ntt16[:parameters]" on their kernels' SIMD ISAs
-  // (BigNttSimd, Ntt16PiecesSimd), ahead of the makers above.
-  const auto is_ntt = [](std::string_view multiplier) { return !ntt_simd_isas(multiplier).empty(); };
+  // "ntt[:parameters]", "ntt16[:parameters]" and "ntt16-1536[:parameters]" on
+  // their kernels' SIMD ISAs (BigNttSimd, Ntt16PiecesSimd, Ntt16GoodSimd),
+  // ahead of the makers above.
+  const auto is_ntt = [](std::string_view multiplier) { return !ntt_simd_isas<P>(multiplier).empty(); };
   e.simd_isas = [is_ntt, others = e.simd_isas](std::string_view multiplier) {
-    return is_ntt(multiplier) ? ntt_simd_isas(multiplier) : others(multiplier);
+    return is_ntt(multiplier) ? ntt_simd_isas<P>(multiplier) : others(multiplier);
   };
   e.make_simd = [is_ntt, others = e.make_simd](std::string_view multiplier, Strategy strategy,
                                                Isa isa) -> std::unique_ptr<Kem> {

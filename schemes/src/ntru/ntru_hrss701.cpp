@@ -7,5 +7,6 @@ template class Ntru<Hrss701, ToomCook<Hrss701::ring>>;
 template class Ntru<Hrss701, Kronecker<Hrss701::ring>>;
 template class Ntru<Hrss701, BigNtt<Hrss701::ring>>;
 template class Ntru<Hrss701, Ntt16Pieces<Hrss701::ring>>;
+template class Ntru<Hrss701, Ntt16Good<Hrss701::ring>>;
 template std::unique_ptr<Kem> make_kem<Hrss701>(std::string_view);
 }  // namespace pqmul::ntru

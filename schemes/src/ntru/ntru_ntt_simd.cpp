@@ -1,5 +1,6 @@
-// NTRU over an NTT on AVX2, AVX-512 or NEON: Ntru<P, BigNttSimd<ring>> ("ntt")
-// or Ntru<P, Ntt16PiecesSimd<ring>> ("ntt16"), with the two multipliers of the
+// NTRU over an NTT on AVX2, AVX-512 or NEON: Ntru<P, BigNttSimd<ring>> ("ntt"),
+// Ntru<P, Ntt16PiecesSimd<ring>> ("ntt16") or Ntru<P, Ntt16GoodSimd<ring>>
+// ("ntt16-1536", the sets whose ring it takes), with the two multipliers of the
 // portable KEM (a full-range one and one for products with a short factor,
 // the same configurations), so the bytes are the portable ones. Compiled with
 // the baseline flags; the SIMD work happens in the kernels.
@@ -10,6 +11,7 @@
 #include "ntt_simd_factory.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
 #include "pqmul/schemes/ntru/scheme_impl.hpp"
@@ -24,11 +26,16 @@ template class Ntru<Hps2048509, Ntt16PiecesSimd<Hps2048509::ring>>;
 template class Ntru<Hps2048677, Ntt16PiecesSimd<Hps2048677::ring>>;
 template class Ntru<Hps4096821, Ntt16PiecesSimd<Hps4096821::ring>>;
 template class Ntru<Hrss701, Ntt16PiecesSimd<Hrss701::ring>>;
+template class Ntru<Hps2048509, Ntt16GoodSimd<Hps2048509::ring>>;
+template class Ntru<Hps2048677, Ntt16GoodSimd<Hps2048677::ring>>;
+template class Ntru<Hrss701, Ntt16GoodSimd<Hrss701::ring>>;
 
+template <ParameterSet P>
 std::vector<Isa> ntt_simd_isas(std::string_view multiplier) {
   const std::string name = pqmul::split_multiplier(multiplier).name;
   if (name == "ntt") return big_ntt_simd_detail::kernel_isas();
   if (name == "ntt16") return ntt16::kernel_isas();
+  if (name == "ntt16-1536" && ntt16::good_fits<typename P::ring>) return ntt16::kernel_isas();
   return {};
 }
 
@@ -38,7 +45,7 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
   const auto [name, param_text] = pqmul::split_multiplier(multiplier);
   const Params params = Params::parse(param_text);
   const std::string label = params.empty() ? name : name + ":" + params.to_string();
-  const auto isas = ntt_simd_isas(name);
+  const auto isas = ntt_simd_isas<P>(name);
   if (isas.empty())
     throw std::invalid_argument(std::string(P::name) + ": no SIMD version of multiplier '" + label + "' here");
   if (std::find(isas.begin(), isas.end(), isa) == isas.end())
@@ -55,6 +62,14 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
       return std::make_unique<NtruKem<P, Ntt16PiecesSimd<R>>>(
           Ntt16PiecesSimd<R>(general, kernels), Ntt16PiecesSimd<R>(for_short, kernels), label, isa);
     }
+    if constexpr (ntt16::good_fits<R>) {
+      if (name == "ntt16-1536") {
+        const auto [general, for_short] = ntt16_configs<P>(params);
+        const ntt16::SimdGoodKernels kernels(isa);
+        return std::make_unique<NtruKem<P, Ntt16GoodSimd<R>>>(
+            Ntt16GoodSimd<R>(general, kernels), Ntt16GoodSimd<R>(for_short, kernels), label, isa);
+      }
+    }
     auto [general, for_short] = make_ntts<P>(params);
     BigNttSimd<R> g(general.config(), isa), s(for_short.config(), isa);
     return std::make_unique<NtruKem<P, BigNttSimd<R>>>(std::move(g), std::move(s), label, isa);
@@ -67,5 +82,9 @@ template std::unique_ptr<Kem> make_ntt_simd_kem<Hps2048509>(std::string_view, Is
 template std::unique_ptr<Kem> make_ntt_simd_kem<Hps2048677>(std::string_view, Isa);
 template std::unique_ptr<Kem> make_ntt_simd_kem<Hps4096821>(std::string_view, Isa);
 template std::unique_ptr<Kem> make_ntt_simd_kem<Hrss701>(std::string_view, Isa);
+template std::vector<Isa> ntt_simd_isas<Hps2048509>(std::string_view);
+template std::vector<Isa> ntt_simd_isas<Hps2048677>(std::string_view);
+template std::vector<Isa> ntt_simd_isas<Hps4096821>(std::string_view);
+template std::vector<Isa> ntt_simd_isas<Hrss701>(std::string_view);
 
 }  // namespace pqmul::ntru

@@ -1,7 +1,8 @@
 #pragma once
-// NTRU over a SIMD NTT: the big-prime NTT ("ntt[:primes=..;layers=..]") or
-// the 16-bit NTTs of pieces ("ntt16[:primes=..;bound-a=..;bound-b=..]"), one
-// Kem per parameter set (ntru_ntt_simd.cpp).
+// NTRU over a SIMD NTT: the big-prime NTT ("ntt[:primes=..;layers=..]"), the
+// 16-bit NTTs of pieces ("ntt16[:primes=..;bound-a=..;bound-b=..]") or of one
+// cyclic convolution of 1536 ("ntt16-1536[:...]", the sets with 2n - 1 <=
+// 1536), one Kem per parameter set (ntru_ntt_simd.cpp).
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,9 @@
 
 namespace pqmul::ntru {
 
-// The SIMD ISAs of the build that have the named NTT (none for another name).
+// The SIMD ISAs of the build that have the named NTT for P (none for another
+// name, or an NTT P's ring does not take).
+template <ParameterSet P>
 std::vector<Isa> ntt_simd_isas(std::string_view multiplier);
 
 // Throws std::invalid_argument for another multiplier, invalid parameters, or

@@ -83,6 +83,12 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 //   any int16 f -> NTT^-1(Barrett(f)) R (undoes the products' R^-1).
 template <class Tally>
 void inverse(std::size_t prime, std::int16_t* f);
+//   forward and inverse on either tree (ntt16_primes.hpp's Tree); wide: the
+//   forward of |f| <= kWideInputBound, on its own reduction schedule.
+template <class Tally>
+void forward_tree(Tree tree, bool wide, std::size_t prime, std::int16_t* f);
+template <class Tally>
+void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f);
 //   out[i] = (Garner lift of r[k * 256 + i], k < primes) & (q - 1), i < n.
 template <class Tally>
 void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask, std::size_t n);

@@ -27,6 +27,12 @@ inline constexpr std::size_t kMaxPrimes = 3;
 inline constexpr std::int32_t kPrimes[kMaxPrimes] = {7681, 10753, 11777};
 // Largest |centred coefficient| a transform accepts (q/2 for q <= 2^13).
 inline constexpr std::int32_t kInputBound = 4096;
+// Largest |input| of the wide forward: a sum or difference of two centred
+// coefficients (ntt16_good.hpp's split of a cyclic length-512 convolution).
+inline constexpr std::int32_t kWideInputBound = 2 * kInputBound;
+// Products one multiply_row sums in a lane (ntt16_good.hpp: a length-3 cyclic
+// convolution of slices), onto the Barrett-reduced accumulator or not.
+inline constexpr std::int32_t kRowProducts = 3;
 inline constexpr std::int32_t kLaneMax = 32767;
 // The forward's output bound it reduces to if it would end above: then four
 // products of two outputs add up in a lane without a reduction, for every
@@ -83,6 +89,12 @@ constexpr std::int32_t product_bound(std::int64_t a_bound, std::int64_t c_bound,
 // (v is within 1/2 of 2^26 / p, the floor of the high half loses < 1).
 constexpr std::int32_t barrett_bound(std::int32_t p) { return p / 2 + (5 * p + 4095) / 4096 + 1; }
 
+// The two transforms of length 256 on the same butterflies: mod x^256 + 1
+// (Saber's, at the odd powers of psi) or mod x^256 - 1 (at the even powers;
+// ntt16_good.hpp's cyclic pieces). Only the twiddles differ, so the bounds
+// and the reduction schedule are the same.
+enum class Tree : std::uint8_t { negacyclic, cyclic };
+
 struct PrimeConstants {
   std::int32_t p = 0;
   std::int16_t qinv = 0;       // p^-1 mod 2^16
@@ -91,6 +103,8 @@ struct PrimeConstants {
   // Forward CT layer with blocks of 2 len, block g: zeta[256 / (2 len) + g] =
   // psi^BitRev8(k) R; the inverse GS butterfly uses psi^-BitRev8(k) R, the
   // last layer's times the scale.
+  // The cyclic tree's node k at depth d splits x^m - psi^(2e) with psi^e:
+  // zeta[k] = psi^(BitRev8(k) - 128 / 2^d) R (1 at the root).
   std::array<std::int16_t, 256> zeta{}, zeta_qinv{}, zeta_inverse{}, zeta_inverse_qinv{};
   // 2^-8 R^2: the last inverse layer's fqmul removes the R^-1 of the products
   // and the 2^8 of the transforms.
@@ -99,6 +113,12 @@ struct PrimeConstants {
   // sums after inverse layer L; the bounds that result.
   std::array<bool, kLayers + 1> reduce_before_forward{}, reduce_sums_after_inverse{};
   std::int32_t forward_output_bound = 0;  // |NTT(a)| for |a| <= kInputBound
+  // The forward's schedule for inputs up to kWideInputBound; its output bound
+  // is at most forward_output_bound (checked below), so the products' bounds hold.
+  std::array<bool, kLayers + 1> reduce_before_wide_forward{};
+  std::int32_t wide_forward_output_bound = 0;
+  // 2^-1 R: lo = (u + v) / 2 of ntt16_good.hpp's split, by one fqmul.
+  std::int16_t inverse_two = 0, inverse_two_qinv = 0;
   std::int32_t product_bound = 0;         // |x y R^-1| of two forward outputs
   std::int32_t accumulator_bound = 0;     // |Barrett(acc)|
   std::int32_t inverse_output_bound = 0;
@@ -106,7 +126,7 @@ struct PrimeConstants {
 
 constexpr std::int16_t times_qinv(std::int16_t c, std::int16_t qinv) { return low16(std::int32_t{c} * qinv); }
 
-consteval PrimeConstants make_prime(std::int32_t p) {
+consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic) {
   PrimeConstants c;
   c.p = p;
   std::uint32_t x = 1;  // Newton: each step doubles the correct low bits
@@ -117,9 +137,12 @@ consteval PrimeConstants make_prime(std::int32_t p) {
   while (pow_mod(psi, 256, p) != p - 1) ++psi;
   c.psi = static_cast<std::int16_t>(psi);
   const std::int64_t psi_inverse = pow_mod(psi, 511, p);
+  const auto exponent = [tree](unsigned k) {
+    return bit_reverse_8(k) - (tree == Tree::cyclic ? 128u >> (std::bit_width(k) - 1) : 0u);
+  };
   for (unsigned k = 1; k < 256; ++k) {
-    c.zeta[k] = centred(pow_mod(psi, bit_reverse_8(k), p) << 16, p);
-    c.zeta_inverse[k] = centred(pow_mod(psi_inverse, bit_reverse_8(k), p) << 16, p);
+    c.zeta[k] = centred(pow_mod(psi, exponent(k), p) << 16, p);
+    c.zeta_inverse[k] = centred(pow_mod(psi_inverse, exponent(k), p) << 16, p);
     c.zeta_qinv[k] = times_qinv(c.zeta[k], c.qinv);
     c.zeta_inverse_qinv[k] = times_qinv(c.zeta_inverse[k], c.qinv);
   }
@@ -127,16 +150,18 @@ consteval PrimeConstants make_prime(std::int32_t p) {
   const std::int64_t r2 = pow_mod(65536, 2, p);
   c.scale = centred(inverse_256 * r2, p);
   c.scale_qinv = times_qinv(c.scale, c.qinv);
-  c.last_zeta_scaled = centred(pow_mod(psi_inverse, bit_reverse_8(1), p) * inverse_256 % p * r2, p);
+  c.last_zeta_scaled = centred(pow_mod(psi_inverse, exponent(1), p) * inverse_256 % p * r2, p);
   c.last_zeta_scaled_qinv = times_qinv(c.last_zeta_scaled, c.qinv);
+  c.inverse_two = centred(pow_mod(2, p - 2, p) << 16, p);
+  c.inverse_two_qinv = times_qinv(c.inverse_two, c.qinv);
 
   // Every constant above is centred: |c| <= (p - 1) / 2. The forward reduces
   // where a layer would overflow, and once more (as late as that suffices)
   // when its output would exceed kForwardTarget.
   const std::int32_t half = (p - 1) / 2, reduced = barrett_bound(p);
-  const auto forward_with = [&](unsigned forced) {
-    std::array<bool, kLayers + 1> reduce{};
-    std::int32_t b = kInputBound;
+  const auto schedule = [&](std::int32_t input, unsigned forced, std::array<bool, kLayers + 1>& reduce) {
+    reduce = {};
+    std::int32_t b = input;
     for (unsigned layer = 1; layer <= kLayers; ++layer) {
       if (layer == forced || b + product_bound(b, half, p) > kLaneMax) {
         reduce[layer] = true;
@@ -144,12 +169,15 @@ consteval PrimeConstants make_prime(std::int32_t p) {
       }
       b += product_bound(b, half, p);
     }
-    c.reduce_before_forward = reduce;
     return b;
   };
-  c.forward_output_bound = forward_with(0);
-  for (unsigned forced = kLayers; forced >= 1 && c.forward_output_bound > kForwardTarget; --forced)
-    c.forward_output_bound = forward_with(forced);
+  const auto derive = [&](std::int32_t input, std::array<bool, kLayers + 1>& reduce) {
+    std::int32_t b = schedule(input, 0, reduce);
+    for (unsigned forced = kLayers; forced >= 1 && b > kForwardTarget; --forced) b = schedule(input, forced, reduce);
+    return b;
+  };
+  c.forward_output_bound = derive(kInputBound, c.reduce_before_forward);
+  c.wide_forward_output_bound = derive(kWideInputBound, c.reduce_before_wide_forward);
   c.product_bound = product_bound(c.forward_output_bound, c.forward_output_bound, p);
   c.accumulator_bound = reduced;
   // Inverse: a Barrett on every input lane first; then the sums double, the
@@ -170,11 +198,38 @@ consteval PrimeConstants make_prime(std::int32_t p) {
 
 inline constexpr PrimeConstants kPrime[kMaxPrimes] = {make_prime(kPrimes[0]), make_prime(kPrimes[1]),
                                                       make_prime(kPrimes[2])};
+inline constexpr PrimeConstants kCyclicPrime[kMaxPrimes] = {make_prime(kPrimes[0], Tree::cyclic),
+                                                            make_prime(kPrimes[1], Tree::cyclic),
+                                                            make_prime(kPrimes[2], Tree::cyclic)};
+// The kernels' tables by one index: prime k's negacyclic tree is k, its cyclic
+// tree kMaxPrimes + k.
+constexpr std::size_t tree_index(std::size_t prime, Tree tree) {
+  return tree == Tree::cyclic ? kMaxPrimes + prime : prime;
+}
+constexpr const PrimeConstants& tree_constants(std::size_t index) {
+  return index < kMaxPrimes ? kPrime[index] : kCyclicPrime[index - kMaxPrimes];
+}
 
 consteval bool lanes_never_overflow() {
   for (const auto& c : kPrime) {
     if (c.forward_output_bound > kLaneMax || c.inverse_output_bound > kLaneMax) return false;
     if (c.accumulator_bound + c.product_bound > kLaneMax) return false;  // see next_step
+    if (c.accumulator_bound + kRowProducts * c.product_bound > kLaneMax) return false;
+    // The wide forward feeds the same products.
+    if (c.wide_forward_output_bound > c.forward_output_bound) return false;
+    // The split's halving: |u +- v| of two inverse outputs fits a lane, and
+    // the result stays within the inverse's bound (the CRT's input).
+    if (2 * c.inverse_output_bound > kLaneMax) return false;
+    if (product_bound(2 * c.inverse_output_bound, (c.p - 1) / 2, c.p) > c.inverse_output_bound) return false;
+  }
+  for (std::size_t k = 0; k < kMaxPrimes; ++k) {
+    // The cyclic tree's magnitudes are the negacyclic one's.
+    const PrimeConstants &a = kPrime[k], &b = kCyclicPrime[k];
+    if (a.reduce_before_forward != b.reduce_before_forward ||
+        a.reduce_sums_after_inverse != b.reduce_sums_after_inverse ||
+        a.forward_output_bound != b.forward_output_bound || a.inverse_output_bound != b.inverse_output_bound ||
+        a.reduce_before_wide_forward != b.reduce_before_wide_forward)
+      return false;
   }
   return true;
 }

@@ -11,7 +11,23 @@ void forward_lower_half(std::size_t prime, const std::uint16_t* a, std::uint16_t
 void inverse(std::size_t prime, const std::int16_t* in, std::int16_t* f);
 // The portable multiply_accumulate's step, in any slot order.
 void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, Step step);
+// ntt16_good.hpp's split: fu = the cyclic transform of u, fv = the
+// negacyclic one of v (the portable forward_tree, wide; |u|, |v| <=
+// kWideInputBound), in the ISA's slot order.
+void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+                   std::int16_t* fv);
+// acc = the sum of x[i] y[i] R^-1, i < kRowProducts, or that plus Barrett(acc)
+// (add_to_acc), pointwise in any slot order (ntt16_good.hpp's slice rows).
+void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
+                  bool add_to_acc);
+// The portable inverse_tree of su (cyclic) and sv (negacyclic), then
+// lo = (U + V) 2^-1 and hi = (U - V) 2^-1 mod p (one fqmul each).
+void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
+                   std::int16_t* hi);
 // As the portable crt with n = 256, prime 0's row at r0 and the others'
 // (prime-major) at rest; r0 may be out's own storage (read before written).
 void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
          std::uint16_t q_mask);
+// ntt16_good_glue.inl compiled for the ISA (ntt16_good.hpp's portable::good_split, good_fold).
+void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v);
+void good_fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);

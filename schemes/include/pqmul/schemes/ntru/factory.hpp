@@ -18,8 +18,10 @@ namespace pqmul::ntru {
 // default is one algorithm on every ISA.
 inline constexpr std::string_view default_multiplier = "toom4-k4";
 
-// The multipliers every NTRU parameter set accepts (the multiplier registry's
-// for the NTRU rings, which all have the same), the default first.
+// The multipliers parameter set P accepts (the multiplier registry's for its
+// ring: the same for every set but "ntt16-1536", which takes 2n - 1 <= 1536),
+// the default first.
+template <ParameterSet P>
 const std::vector<std::string>& kem_multipliers();
 
 // The parameters of "toom-k" when none are given: the registry entry's

@@ -12,6 +12,7 @@
 
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
@@ -149,6 +150,14 @@ auto visit_kem_multipliers(const MultiplierChoice& c, Typed&& typed, Registered&
       const auto [general, for_short] = ntt16_configs<P>(c.params);
       return typed(Ntt16Pieces<R>(general), std::optional<Ntt16Pieces<R>>(Ntt16Pieces<R>(for_short)));
     }
+    case TypedPath::ntt16_good:
+      // (The registry has the entry only for the rings it takes.)
+      if constexpr (ntt16::good_fits<R>) {
+        const auto [general, for_short] = ntt16_configs<P>(c.params);
+        return typed(Ntt16Good<R>(general), std::optional<Ntt16Good<R>>(Ntt16Good<R>(for_short)));
+      } else {
+        return registered();
+      }
     case TypedPath::kronecker:
       c.params.require_only({});
       return typed(Kronecker<R>{}, std::optional<Kronecker<R>>());
@@ -160,7 +169,7 @@ auto visit_kem_multipliers(const MultiplierChoice& c, Typed&& typed, Registered&
 template <ParameterSet P>
 std::unique_ptr<Kem> make_kem(std::string_view multiplier) {
   using R = typename P::ring;
-  const std::string_view spec = multiplier.empty() ? std::string_view(kem_multipliers().front()) : multiplier;
+  const std::string_view spec = multiplier.empty() ? std::string_view(kem_multipliers<P>().front()) : multiplier;
   const MultiplierChoice c = choose_multiplier(P::name, R::name, spec);
   try {
     return visit_kem_multipliers<P>(

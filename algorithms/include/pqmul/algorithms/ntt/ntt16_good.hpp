@@ -1,0 +1,285 @@
+#pragma once
+// "ntt16-1536" on NTRU's rings with 2n - 1 <= 1536 (hps509, hps677, hrss701):
+// the whole product as one cyclic convolution of length 1536 = 3 x 512, as the
+// NTT literature multiplies NTRU (Chung et al., TCHES 2021(2)), on ntt16's
+// primes, kernels and Garner CRT (ntt16.hpp). The product of two polynomials
+// of degree below n has degree below 1536, so mod x^1536 - 1 it does not
+// wrap; it is folded mod x^n - 1 at the end.
+//
+//   - Good's permutation: 3 and 512 are coprime, so index i <-> (i mod 3,
+//     i mod 512) maps Z[x]/(x^1536 - 1) onto Z[y, z]/(y^3 - 1, z^512 - 1):
+//     three slices of 512, multiplied as a cyclic convolution of length 3
+//     whose entries are products mod z^512 - 1.
+//   - z^512 - 1 = (z^256 - 1)(z^256 + 1): a slice's lower and upper halves
+//     give u = lo + hi (mod z^256 - 1) and v = lo - hi (mod z^256 + 1), each
+//     an NTT of length 256: v on Saber's negacyclic tree, u on the cyclic
+//     tree of the same butterflies (ntt16_primes.hpp's Tree). u and v are
+//     exact integers up to q in size, so the forward is the wide one.
+//   - In the NTT domain, per half, the 3 x 3 slice products (9 pointwise
+//     products) sum into 3 output slices, each a row of three products in
+//     registers (multiply_row: one store a lane); an output slice's two
+//     inverses give lo = (U + V) / 2 and hi = (U - V) / 2 mod p, lifted by
+//     the CRT; the inverse permutation and the fold make the product.
+//
+// Against the pieces of 128 (ntt16_pieces.hpp, "ntt16"), per prime for
+// hps677: 6 forward transforms, 18 pointwise products and 6 inverses instead
+// of 12 (half-size), 36 and 11. The counting twin (ntt_tally.hpp) counts
+// ntt16's steps, the split's and the halving's additions and products, and
+// the fold's n additions.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_simd.hpp"
+
+namespace pqmul {
+namespace ntt16 {
+
+inline constexpr std::size_t kGoodSlices = 3, kGoodSlice = 2 * kLength, kGoodLength = kGoodSlices * kGoodSlice;
+// Rows of the NTT domain: half h (0: u, cyclic; 1: v, negacyclic) of slice r
+// is row h * kGoodSlices + r.
+inline constexpr std::size_t kGoodRows = 2 * kGoodSlices;
+static_assert(kRowProducts == kGoodSlices, "a row of the slice convolution is one multiply_row");
+constexpr std::size_t good_row(std::size_t half, std::size_t slice) { return half * kGoodSlices + slice; }
+
+template <RingDescription R>
+inline constexpr bool good_fits = R::wrap == Wrap::cyclic && std::has_single_bit(R::q) &&
+                                  R::q / 2 <= kInputBound && 2 * R::n - 1 <= kGoodLength;
+
+struct GoodOperand {
+  std::array<Residues, kGoodRows> rows;
+  WrittenRows written;
+  void wipe() noexcept {
+    for (auto& r : rows) written.wipe(r);
+  }
+};
+struct GoodAccumulation {
+  std::array<Residues, kGoodRows> rows;
+  std::array<std::array<std::int32_t, kMaxPrimes>, kGoodRows> bounds{};
+  WrittenRows written;
+  void wipe() noexcept {
+    for (auto& r : rows) written.wipe(r);
+  }
+  // Row s's sum for prime k: zeros while nothing was added.
+  const std::int16_t* row(std::size_t s, std::size_t k) const {
+    static constexpr std::array<std::int16_t, kLength> zeros{};
+    return bounds[s][k] == 0 ? zeros.data() : rows[s].data() + k * kLength;
+  }
+};
+
+namespace portable {
+// ntt16_good_glue.inl compiled for the baseline (ntt16_good.cpp).
+//   u, v: 3 x 256 each, slice r's u = lo + hi and v = lo - hi of the centred
+//   lift of a (n canonical coefficients mod q) permuted onto the slices.
+void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v);
+//   c: 3 x 512, slice r's coefficients mod 2^16; out[i] = the product's
+//   coefficients i and i + n added, & (q - 1), i < n.
+void good_fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);
+}  // namespace portable
+
+// The portable steps, natural order.
+template <class Tally>
+struct PortableGoodKernels {
+  static constexpr Isa isa = Isa::portable;
+  void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
+    portable::good_split(a, n, q, u, v);
+    count_additions(2 * kGoodSlices * kLength);
+  }
+  void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+                     std::int16_t* fv) const {
+    std::copy_n(u, kLength, fu);
+    ntt16::forward_tree<Tally>(Tree::cyclic, true, prime, fu);
+    std::copy_n(v, kLength, fv);
+    ntt16::forward_tree<Tally>(Tree::negacyclic, true, prime, fv);
+  }
+  void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
+                    bool add_to_acc) const {
+    const PrimeConstants& c = kPrime[prime];
+    for (std::size_t i = 0; i < kLength; ++i) {
+      std::int32_t sum = 0;
+      for (std::int32_t t = 0; t < kRowProducts; ++t) {
+        Tally::product();
+        sum += fqmul_var(x[t][i], y[t][i], c.qinv, c.p);
+      }
+      count_additions(kRowProducts - 1);
+      if (add_to_acc) {
+        sum += barrett(acc[i], c.barrett_v, c.p);
+        Tally::addition();
+      }
+      acc[i] = static_cast<std::int16_t>(sum);
+    }
+  }
+  void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
+                     std::int16_t* hi) const {
+    std::copy_n(su, kLength, lo);
+    ntt16::inverse_tree<Tally>(Tree::cyclic, prime, lo);
+    std::copy_n(sv, kLength, hi);
+    ntt16::inverse_tree<Tally>(Tree::negacyclic, prime, hi);
+    const PrimeConstants& c = kPrime[prime];
+    for (std::size_t i = 0; i < kLength; ++i) {
+      const std::int16_t a = lo[i], b = hi[i];
+      lo[i] = fqmul(static_cast<std::int16_t>(a + b), c.inverse_two, c.inverse_two_qinv, c.p);
+      hi[i] = fqmul(static_cast<std::int16_t>(a - b), c.inverse_two, c.inverse_two_qinv, c.p);
+    }
+    count_additions(2 * kLength);
+    for (std::size_t i = 0; i < 2 * kLength; ++i) Tally::constant_mult();
+  }
+  // r: the primes' rows one after another.
+  void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) const {
+    ntt16::crt<Tally>(primes, r, out, q_mask, kLength);
+  }
+  void fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
+    portable::good_fold(c, n, q, out);
+    count_additions(n);
+  }
+
+ private:
+  static void count_additions(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) Tally::addition();
+  }
+};
+
+// One SIMD ISA's kernels (throws std::invalid_argument as kernel_set does).
+struct SimdGoodKernels {
+  SimdGoodKernels(Isa isa) : isa(isa), set(&kernel_set(isa)) {}  // NOLINT(google-explicit-constructor)
+  Isa isa;
+  const KernelSet* set;
+  void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
+    set->good_split(a, n, q, u, v);
+  }
+  void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+                     std::int16_t* fv) const {
+    set->forward_split(prime, u, v, fu, fv);
+  }
+  void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
+                    bool add_to_acc) const {
+    set->multiply_row(prime, acc, x, y, add_to_acc);
+  }
+  void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
+                     std::int16_t* hi) const {
+    set->inverse_split(prime, su, sv, lo, hi);
+  }
+  void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) const {
+    set->crt(primes, r, r + kLength, out, q_mask);
+  }
+  void fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
+    set->good_fold(c, n, q, out);
+  }
+};
+
+}  // namespace ntt16
+
+template <RingDescription R, class Kernels = ntt16::PortableGoodKernels<ntt_tally::Uncounted>>
+class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt16::GoodOperand>,
+                                         Transformed<ntt16::AccumulatorOf<Ntt16Good<R, Kernels>>,
+                                                     ntt16::GoodAccumulation>> {
+  static_assert(ntt16::good_fits<R>, "ntt16-1536 needs x^n - 1, q = 2^k <= 2^13 and 2n - 1 <= 1536");
+  static constexpr std::size_t kHalf = ntt16::kLength;
+
+ public:
+  using ring = R;
+  using operand = Transformed<Ntt16Good, ntt16::GoodOperand>;
+  using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16Good>, ntt16::GoodAccumulation>;
+
+  // (A template, so that an explicit instantiation over SimdGoodKernels,
+  // which needs its ISA, leaves it out.)
+  template <class Default = Kernels>
+    requires std::is_default_constructible_v<Default>
+  explicit Ntt16Good(ntt16::Config config = {}) : Ntt16Good(config, Default{}) {}
+  Ntt16Good(ntt16::Config config, Kernels kernels)
+      : config_(ntt16::resolve(config, R::q, R::n)),
+        max_(ntt16::max_accumulated(config_, R::n)),
+        kernels_(kernels) {}
+
+  Isa isa() const { return kernels_.isa; }
+  const ntt16::Config& config() const { return config_; }
+  std::string name() const { return "ntt16-1536"; }
+  std::size_t operand_bytes() const { return sizeof(operand); }
+  std::size_t accumulator_bytes() const { return sizeof(accumulator); }
+  std::size_t max_accumulated() const { return max_; }
+
+  void transform(const Poly<R>& a, operand& x) const {
+    alignas(64) std::array<std::int16_t, ntt16::kGoodSlices * kHalf> u, v;
+    kernels_.split(a.coeffs.data(), R::n, R::q, u.data(), v.data());
+    for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r)
+      for (std::size_t k = 0; k < primes(); ++k)
+        kernels_.forward_split(k, u.data() + r * kHalf, v.data() + r * kHalf,
+                               x.data.rows[ntt16::good_row(0, r)].data() + k * kHalf,
+                               x.data.rows[ntt16::good_row(1, r)].data() + k * kHalf);
+    x.data.written.wrote(primes());
+    wipe(u);
+    wipe(v);
+  }
+  void clear(accumulator& acc) const {
+    for (auto& b : acc.data.bounds) b.fill(0);
+  }
+  // Per half, output slice s sums the products of slices i and j with
+  // i + j = s mod 3: one row of three products a kernel call (onto the
+  // reduced sum of earlier products, whose bound then stays below the lane's).
+  void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
+    constexpr std::size_t m = ntt16::kGoodSlices;
+    for (std::size_t h = 0; h < 2; ++h)
+      for (std::size_t s = 0; s < m; ++s) {
+        const std::size_t row = ntt16::good_row(h, s);
+        for (std::size_t k = 0; k < primes(); ++k) {
+          const std::size_t o = k * kHalf;
+          std::array<const std::int16_t*, m> xs, ys;
+          for (std::size_t i = 0; i < m; ++i) {
+            xs[i] = x.data.rows[ntt16::good_row(h, i)].data() + o;
+            ys[i] = y.data.rows[ntt16::good_row(h, (s + m - i) % m)].data() + o;
+          }
+          std::int32_t& bound = acc.data.bounds[row][k];
+          const bool add_to_acc = bound != 0;
+          kernels_.multiply_row(k, acc.data.rows[row].data() + o, xs.data(), ys.data(), add_to_acc);
+          const ntt16::PrimeConstants& c = ntt16::kPrime[k];
+          bound = (add_to_acc ? c.accumulator_bound : 0) + ntt16::kRowProducts * c.product_bound;
+        }
+      }
+    acc.data.written.wrote(primes());
+  }
+  void inverse(const accumulator& acc, Poly<R>& out) const {
+    ntt16::Residues lo, hi;
+    alignas(64) std::array<std::uint16_t, ntt16::kGoodLength> slices;
+    for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r) {
+      for (std::size_t k = 0; k < primes(); ++k)
+        kernels_.inverse_split(k, acc.data.row(ntt16::good_row(0, r), k), acc.data.row(ntt16::good_row(1, r), k),
+                               lo.data() + k * kHalf, hi.data() + k * kHalf);
+      std::uint16_t* slice = slices.data() + r * ntt16::kGoodSlice;
+      kernels_.crt(primes(), lo.data(), slice, 0xffff);
+      kernels_.crt(primes(), hi.data(), slice + kHalf, 0xffff);
+    }
+    kernels_.fold(slices.data(), R::n, R::q, out.coeffs.data());
+    wipe_bytes(lo.data(), primes() * kHalf * sizeof(std::int16_t));
+    wipe_bytes(hi.data(), primes() * kHalf * sizeof(std::int16_t));
+    wipe(slices);
+  }
+
+ private:
+  // 2 or 3 (resolve checks it); the bound also tells the compiler the rows stay in Residues.
+  std::size_t primes() const { return std::min<std::size_t>(config_.primes, ntt16::kMaxPrimes); }
+
+  ntt16::Config config_;
+  std::size_t max_;
+  Kernels kernels_;
+};
+
+template <RingDescription R>
+using Ntt16GoodSimd = Ntt16Good<R, ntt16::SimdGoodKernels>;
+
+extern template class Ntt16Good<NtruHps2048509Ring>;
+extern template class Ntt16Good<NtruHps2048677Ring>;
+extern template class Ntt16Good<NtruHrss701Ring>;
+extern template class Ntt16Good<NtruHps2048509Ring, ntt16::PortableGoodKernels<ntt_tally::Counted>>;
+extern template class Ntt16Good<NtruHps2048677Ring, ntt16::PortableGoodKernels<ntt_tally::Counted>>;
+extern template class Ntt16Good<NtruHrss701Ring, ntt16::PortableGoodKernels<ntt_tally::Counted>>;
+extern template class Ntt16Good<NtruHps2048509Ring, ntt16::SimdGoodKernels>;
+extern template class Ntt16Good<NtruHps2048677Ring, ntt16::SimdGoodKernels>;
+extern template class Ntt16Good<NtruHrss701Ring, ntt16::SimdGoodKernels>;
+
+}  // namespace pqmul

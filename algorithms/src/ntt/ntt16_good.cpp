@@ -1,0 +1,31 @@
+// Ntt16Good (ntt16_good.hpp): the index maps compiled for the baseline (the
+// portable twin's), and the multiplier on NTRU's rings that fit it: portable,
+// its counting twin, and the SIMD kernels' version.
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "pqmul/algorithms/wipe.hpp"
+
+// The glue's 32-byte vectors pass only between its own functions, all in
+// this unit, so the compilers' note that their ABI differs without AVX (gcc
+// gives it as the unit ends, hence for the whole unit) does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace pqmul {
+namespace ntt16::portable {
+#include "ntt16_good_glue.inl"
+}  // namespace ntt16::portable
+
+template class Ntt16Good<NtruHps2048509Ring>;
+template class Ntt16Good<NtruHps2048677Ring>;
+template class Ntt16Good<NtruHrss701Ring>;
+template class Ntt16Good<NtruHps2048509Ring, ntt16::PortableGoodKernels<ntt_tally::Counted>>;
+template class Ntt16Good<NtruHps2048677Ring, ntt16::PortableGoodKernels<ntt_tally::Counted>>;
+template class Ntt16Good<NtruHrss701Ring, ntt16::PortableGoodKernels<ntt_tally::Counted>>;
+template class Ntt16Good<NtruHps2048509Ring, ntt16::SimdGoodKernels>;
+template class Ntt16Good<NtruHps2048677Ring, ntt16::SimdGoodKernels>;
+template class Ntt16Good<NtruHrss701Ring, ntt16::SimdGoodKernels>;
+
+}  // namespace pqmul

@@ -1,0 +1,242 @@
+// The steps "ntt16-1536" (ntt16_good.hpp) adds to ntt16's: the cyclic tree
+// and the wide forward against evaluation at the roots, the split's inverse
+// against the halves it must give back, Good's permutation and the fold
+// against their index definitions, and each SIMD ISA's kernels against the
+// portable steps (the transforms lane for lane in the ISA's slot order, the
+// rows of products and the halving on the same values).
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "../common/isa_gate.hpp"
+#include "pqmul/algorithms/isa.hpp"
+#include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_simd.hpp"
+
+namespace pqmul_tests::algorithms_test_ntt16_split {
+
+namespace {
+
+using namespace pqmul;
+using namespace pqmul::ntt16;
+
+std::int64_t mod(std::int64_t v, std::int64_t m) { return ((v % m) + m) % m; }
+std::int64_t power(std::int64_t b, std::int64_t e, std::int64_t m) {
+  std::int64_t r = 1;
+  b = mod(b, m);
+  for (; e > 0; e >>= 1, b = b * b % m)
+    if (e & 1) r = r * b % m;
+  return r;
+}
+unsigned reversed8(unsigned s) {
+  unsigned r = 0;
+  for (unsigned b = 0; b < 8; ++b) r |= ((s >> b) & 1u) << (7 - b);
+  return r;
+}
+
+// Slot s of g holds f at psi^(2 BitRev8(s)) (cyclic) or psi^(2 BitRev8(s) + 1)
+// (negacyclic), mod p, within the forward's output bound.
+bool evaluates_at_roots(std::size_t k, Tree tree, const std::int16_t* f, const std::int16_t* g) {
+  const auto& c = kPrime[k];
+  bool ok = true;
+  for (unsigned s = 0; s < 256; ++s) {
+    const std::int64_t x = power(c.psi, 2 * reversed8(s) + (tree == Tree::negacyclic ? 1 : 0), c.p);
+    std::int64_t value = 0;
+    for (int i = 255; i >= 0; --i) value = (value * x + f[i]) % c.p;
+    ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
+  }
+  return ok;
+}
+
+// Inputs of a wide forward: the extremes, then random values within the bound.
+void wide_inputs(std::int16_t* f, int trial, std::mt19937_64& rng) {
+  for (std::size_t i = 0; i < 256; ++i)
+    f[i] = static_cast<std::int16_t>(trial == 0   ? -kWideInputBound
+                                     : trial == 1 ? (i % 2 ? kWideInputBound : -kWideInputBound)
+                                                  : std::int32_t(rng() % (2 * kWideInputBound + 1)) - kWideInputBound);
+}
+
+// Index i of the convolution of length 1536 <-> slice i mod 3, position i mod 512.
+std::size_t good_index(std::size_t slice, std::size_t position) {
+  for (std::size_t i = 0; i < kGoodLength; ++i)
+    if (i % kGoodSlices == slice && i % kGoodSlice == position) return i;
+  return kGoodLength;
+}
+
+// n and q of the NTRU sets that take ntt16-1536.
+struct SetShape {
+  std::size_t n;
+  std::uint16_t q;
+};
+constexpr SetShape kShapes[] = {{509, 2048}, {677, 2048}, {701, 8192}};
+
+// The slot order of W-lane kernels (ntt16_primes.hpp's SimdOrder).
+template <std::size_t W>
+std::vector<std::uint16_t> layout_of() {
+  constexpr auto order = make_simd_order<W>();
+  return {order.layout.begin(), order.layout.end()};
+}
+
+using Split = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*);
+using Fold = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
+
+// u = lo + hi and v = lo - hi of every slice, lo and hi the centred lifts at
+// Good's indices (zero from n on); for each NTRU n and q, with the edges.
+void check_split(Split split, std::mt19937_64& rng) {
+  for (const SetShape shape : kShapes) {
+    const std::size_t n = shape.n;
+    const std::uint16_t q = shape.q;
+    INFO("n " << n << " q " << q);
+    std::vector<std::uint16_t> a(n);
+    for (std::size_t i = 0; i < n; ++i) a[i] = static_cast<std::uint16_t>(i < 4 ? (q / 2 - 1 + i) % q : rng() % q);
+    std::vector<std::int16_t> u(kGoodSlices * 256), v(kGoodSlices * 256);
+    split(a.data(), n, q, u.data(), v.data());
+    const auto lifted = [&](std::size_t i) -> std::int32_t {
+      if (i >= n) return 0;
+      return a[i] >= q / 2 ? std::int32_t{a[i]} - q : a[i];
+    };
+    bool ok = true;
+    for (std::size_t r = 0; r < kGoodSlices; ++r)
+      for (std::size_t j = 0; j < 256; ++j) {
+        const std::int32_t lo = lifted(good_index(r, j)), hi = lifted(good_index(r, j + 256));
+        ok = ok && u[r * 256 + j] == lo + hi && v[r * 256 + j] == lo - hi;
+      }
+    CHECK(ok);
+  }
+}
+
+// out[i] = c at Good's index i plus at i + n, mod q (the slices' values past
+// 2n - 1 are the product's zeros: the fold must not read them into out).
+void check_fold(Fold fold, std::mt19937_64& rng) {
+  for (const SetShape shape : kShapes) {
+    const std::size_t n = shape.n;
+    const std::uint16_t q = shape.q;
+    INFO("n " << n << " q " << q);
+    std::vector<std::uint16_t> c(kGoodLength), flat(kGoodLength);
+    for (std::size_t r = 0; r < kGoodSlices; ++r)
+      for (std::size_t j = 0; j < kGoodSlice; ++j) {
+        const std::size_t i = good_index(r, j);
+        c[r * kGoodSlice + j] = i < 2 * n - 1 ? static_cast<std::uint16_t>(rng()) : 0;
+        flat[i] = c[r * kGoodSlice + j];
+      }
+    std::vector<std::uint16_t> out(n + 1, 0xbeef);  // one guard past the end
+    fold(c.data(), n, q, out.data());
+    bool ok = true;
+    for (std::size_t i = 0; i < n; ++i)
+      ok = ok && out[i] == static_cast<std::uint16_t>((flat[i] + flat[i + n]) & (q - 1));
+    CHECK(ok);
+    CHECK(out[n] == 0xbeef);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ntt16 cyclic tree and wide forward: slot s holds f at its root, within the bound", "[ntt16]") {
+  std::mt19937_64 rng(1536);
+  for (std::size_t k = 0; k < kMaxPrimes; ++k)
+    for (const Tree tree : {Tree::cyclic, Tree::negacyclic})
+      for (int trial = 0; trial < 4; ++trial) {
+        INFO("prime " << k << (tree == Tree::cyclic ? " cyclic" : " negacyclic") << " trial " << trial);
+        std::int16_t f[256], g[256];
+        wide_inputs(f, trial, rng);
+        std::copy(f, f + 256, g);
+        forward_tree<ntt_tally::Uncounted>(tree, true, k, g);
+        CHECK(evaluates_at_roots(k, tree, f, g));
+        if (tree == Tree::cyclic) {
+          // The canonical schedule on inputs within kInputBound.
+          for (auto& x : f) x = static_cast<std::int16_t>(x / 2);
+          std::copy(f, f + 256, g);
+          forward_tree<ntt_tally::Uncounted>(tree, false, k, g);
+          CHECK(evaluates_at_roots(k, tree, f, g));
+        }
+      }
+}
+
+TEST_CASE("ntt16 split inverse: the two inverses halved give back lo and hi", "[ntt16]") {
+  // Forward u = lo + hi (cyclic) and v = lo - hi (negacyclic), times 1 (a
+  // product's R^-1, which the inverse undoes), then inverse_split: lo and hi
+  // mod p, within the inverse's bound.
+  std::mt19937_64 rng(512);
+  const PortableGoodKernels<ntt_tally::Uncounted> kernels;
+  for (std::size_t k = 0; k < kMaxPrimes; ++k) {
+    const auto& c = kPrime[k];
+    std::int16_t lo[256], hi[256], u[256], v[256], fu[256], fv[256], ru[256], rv[256];
+    for (std::size_t i = 0; i < 256; ++i) {
+      lo[i] = static_cast<std::int16_t>(i == 0 ? -kInputBound : std::int32_t(rng() % 8192) - 4096);
+      hi[i] = static_cast<std::int16_t>(i == 0 ? -kInputBound : std::int32_t(rng() % 8192) - 4096);
+      u[i] = static_cast<std::int16_t>(lo[i] + hi[i]);
+      v[i] = static_cast<std::int16_t>(lo[i] - hi[i]);
+    }
+    kernels.forward_split(k, u, v, fu, fv);
+    std::int16_t one[256];
+    std::fill(one, one + 256, std::int16_t{1});
+    std::fill(ru, ru + 256, std::int16_t{0});
+    std::fill(rv, rv + 256, std::int16_t{0});
+    multiply_accumulate<ntt_tally::Uncounted>(k, ru, fu, one, Step::store);
+    multiply_accumulate<ntt_tally::Uncounted>(k, rv, fv, one, Step::store);
+    std::int16_t out_lo[256], out_hi[256];
+    kernels.inverse_split(k, ru, rv, out_lo, out_hi);
+    bool ok = true;
+    for (std::size_t i = 0; i < 256; ++i)
+      ok = ok && mod(out_lo[i] - lo[i], c.p) == 0 && mod(out_hi[i] - hi[i], c.p) == 0 &&
+           std::abs(out_lo[i]) <= c.inverse_output_bound && std::abs(out_hi[i]) <= c.inverse_output_bound;
+    CHECK(ok);
+  }
+}
+
+TEST_CASE("ntt16-1536 index maps: Good's permutation and the fold by their definitions", "[ntt16]") {
+  std::mt19937_64 rng(3);
+  check_split(portable::good_split, rng);
+  check_fold(portable::good_fold, rng);
+  for (Isa isa : kernel_isas()) {
+    if (!pqmul::test::cpu_runs(isa)) continue;
+    INFO(isa_name(isa));
+    check_split(kernel_set(isa).good_split, rng);
+    check_fold(kernel_set(isa).good_fold, rng);
+  }
+}
+
+TEST_CASE("ntt16 split kernels equal the portable steps lane for lane", "[ntt16][simd]") {
+  std::mt19937_64 rng(9);
+  const PortableGoodKernels<ntt_tally::Uncounted> portable;
+  for (Isa isa : kernel_isas()) {
+    if (!pqmul::test::cpu_runs(isa)) continue;
+    INFO(isa_name(isa));
+    const KernelSet& set = kernel_set(isa);
+    const std::vector<std::uint16_t> layout = set.lanes == 8    ? layout_of<8>()
+                                              : set.lanes == 16 ? layout_of<16>()
+                                                                : layout_of<32>();
+    for (std::size_t k = 0; k < kMaxPrimes; ++k)
+      for (int trial = 0; trial < 3; ++trial) {
+        std::int16_t u[256], v[256], pu[256], pv[256], su[256], sv[256];
+        wide_inputs(u, trial, rng);
+        wide_inputs(v, 2, rng);
+        portable.forward_split(k, u, v, pu, pv);
+        set.forward_split(k, u, v, su, sv);
+        bool same = true;
+        for (std::size_t s = 0; s < 256; ++s) same = same && su[s] == pu[layout[s]] && sv[s] == pv[layout[s]];
+        CHECK(same);
+        // The inverse from the same NTT-domain values (any int16 is accepted).
+        std::int16_t plo[256], phi[256], klo[256], khi[256];
+        portable.inverse_split(k, pu, pv, plo, phi);
+        set.inverse_split(k, su, sv, klo, khi);
+        CHECK(std::equal(plo, plo + 256, klo));
+        CHECK(std::equal(phi, phi + 256, khi));
+        // A row of three products of forward outputs, stored or added onto any accumulator.
+        const std::int16_t* x[3] = {pu, pv, su};
+        const std::int16_t* y[3] = {sv, pu, pv};
+        for (const bool add : {false, true}) {
+          std::int16_t pacc[256], kacc[256];
+          for (auto& a : pacc) a = static_cast<std::int16_t>(rng());
+          std::copy(pacc, pacc + 256, kacc);
+          portable.multiply_row(k, pacc, x, y, add);
+          set.multiply_row(k, kacc, x, y, add);
+          CHECK(std::equal(pacc, pacc + 256, kacc));
+        }
+      }
+  }
+}
+
+}  // namespace pqmul_tests::algorithms_test_ntt16_split
