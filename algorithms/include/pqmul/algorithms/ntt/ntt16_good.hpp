@@ -23,9 +23,9 @@
 //
 // Against the pieces of 128 (ntt16_pieces.hpp, "ntt16"), per product and
 // prime for hps677: 12 forward transforms (6 an operand), 18 pointwise
-// products and 6 inverses instead of 12 half-size forwards, 36 and 11. The counting twin (ntt_tally.hpp) counts
-// ntt16's steps, the split's and the halving's additions and products, and
-// the fold's n additions.
+// products and 6 inverses instead of 12 half-size forwards, 36 and 11. The
+// counting twin (ntt_tally.hpp) counts ntt16's steps, the split's and the
+// halving's additions and products, and the fold's n additions.
 #include <algorithm>
 #include <array>
 #include <bit>
