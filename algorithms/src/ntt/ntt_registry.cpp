@@ -10,7 +10,6 @@
 
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <utility>
 
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
@@ -116,7 +115,7 @@ RegistryEntry kyber_entry() {
 // the same class over ntt_tally::Counted) and the version on each SIMD ISA's
 // kernels, all built from the resolved configuration of the parameters.
 template <RingDescription R, class Portable, class Simd>
-RegistryEntry ntt16_entry(std::string name, std::string description,
+RegistryEntry ntt16_entry(std::string name, TypedPath typed, std::string description,
                           OpCounts (*count)(const ntt16::Config&, Strategy, std::size_t)) {
   RegistryEntry e;
   e.ring = std::string(R::name);
@@ -133,7 +132,7 @@ RegistryEntry ntt16_entry(std::string name, std::string description,
     return std::make_unique<RingMultiplierAdapter<Portable>>(std::move(typed), name, p.to_string(), "portable",
                                                              std::move(counter));
   };
-  e.typed = std::is_same_v<Portable, Ntt16Good<R>> ? TypedPath::ntt16_good : TypedPath::ntt16;
+  e.typed = typed;
   for (Isa isa : ntt16::kernel_isas())
     e.simd.emplace_back(isa, [isa, counter_for, name](const Params& p) -> std::unique_ptr<RingMultiplier> {
       Simd typed(ntt16::config_from(p, R::q, R::n), isa);
@@ -148,7 +147,7 @@ RegistryEntry ntt16_entry(std::string name, std::string description,
 template <RingDescription R>
 RegistryEntry ntt16_complete_entry() {
   return ntt16_entry<R, Ntt16<R>, Ntt16Simd<R>>(
-      "ntt16",
+      "ntt16", TypedPath::ntt16,
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777; Montgomery and Barrett in "
       "int16 lanes, lazy reductions), Garner CRT mod 2^16: primes=2|3, bound-a=A, bound-b=B (max |centred "
       "coefficient|, default q/2; two primes hold a Saber secret product)",
@@ -159,7 +158,7 @@ RegistryEntry ntt16_complete_entry() {
 template <RingDescription R>
 RegistryEntry ntt16_pieces_entry() {
   return ntt16_entry<R, Ntt16Pieces<R>, Ntt16PiecesSimd<R>>(
-      "ntt16",
+      "ntt16", TypedPath::ntt16,
       "complete NTTs of length 256 over two or three 16-bit primes (7681, 10753, 11777) of pieces of 128 "
       "coefficients (a product of two pieces does not wrap), the pieces multiplied schoolbook in the NTT domain, one "
       "inverse per output piece, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, bound-b=B (max "
@@ -173,7 +172,7 @@ RegistryEntry ntt16_pieces_entry() {
 template <RingDescription R>
 RegistryEntry ntt16_good_entry() {
   return ntt16_entry<R, Ntt16Good<R>, Ntt16GoodSimd<R>>(
-      "ntt16-1536",
+      "ntt16-1536", TypedPath::ntt16_good,
       "the product as one cyclic convolution of length 1536 = 3 x 512 (Good's permutation onto 3 slices; a slice "
       "mod z^512 - 1 split into NTTs of length 256 mod z^256 - 1 and z^256 + 1) over the 16-bit primes of ntt16, 3 x 3 "
       "slice products per half in the NTT domain, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, "

@@ -36,6 +36,7 @@
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/ntt16.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 
 namespace pqmul {
@@ -83,10 +84,11 @@ void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int
 void good_fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);
 }  // namespace portable
 
-// The portable steps, natural order.
+// The portable steps, natural order: the pieces' (the CRT, the counting of
+// additions) and the split's own.
 template <class Tally>
-struct PortableGoodKernels {
-  static constexpr Isa isa = Isa::portable;
+struct PortableGoodKernels : PortableKernels<Tally> {
+  using PortableKernels<Tally>::count_additions;
   void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
     portable::good_split(a, n, q, u, v);
     count_additions(2 * kGoodSlices * kLength);
@@ -130,26 +132,16 @@ struct PortableGoodKernels {
     count_additions(2 * kLength);
     for (std::size_t i = 0; i < 2 * kLength; ++i) Tally::constant_mult();
   }
-  // r: the primes' rows one after another.
-  void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) const {
-    ntt16::crt<Tally>(primes, r, out, q_mask, kLength);
-  }
   void fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     portable::good_fold(c, n, q, out);
     count_additions(n);
   }
-
- private:
-  static void count_additions(std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) Tally::addition();
-  }
 };
 
-// One SIMD ISA's kernels (throws std::invalid_argument as kernel_set does).
-struct SimdGoodKernels {
-  SimdGoodKernels(Isa isa) : isa(isa), set(&kernel_set(isa)) {}  // NOLINT(google-explicit-constructor)
-  Isa isa;
-  const KernelSet* set;
+// One SIMD ISA's kernels (throws std::invalid_argument as kernel_set does):
+// the pieces' table and CRT, and the split's own entries.
+struct SimdGoodKernels : SimdKernels {
+  using SimdKernels::SimdKernels;
   void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
     set->good_split(a, n, q, u, v);
   }
@@ -164,9 +156,6 @@ struct SimdGoodKernels {
   void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                      std::int16_t* hi) const {
     set->inverse_split(prime, su, sv, lo, hi);
-  }
-  void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) const {
-    set->crt(primes, r, r + kLength, out, q_mask);
   }
   void fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     set->good_fold(c, n, q, out);
