@@ -70,6 +70,15 @@ std::vector<std::string> aead_scheme_names() {
   return names;
 }
 
+std::vector<std::string> aead_variant_names() {
+  std::vector<std::string> names;
+  for (const auto& v : tinyjambu::aead_variants()) {
+    std::string name = std::string(v.load) + "-" + std::string(v.update);
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+  }
+  return names;
+}
+
 void plan_aead(const BenchSelection& sel, const std::string& vectors_dir, std::vector<BenchCase>& cases) {
   // --params belongs to the KEM multipliers when no AEAD is selected.
   if (std::none_of(sel.schemes.begin(), sel.schemes.end(),

@@ -11,6 +11,8 @@ namespace pqmul::experiments {
 
 bool is_aead_scheme(const std::string& scheme);
 std::vector<std::string> aead_scheme_names();
+// The TinyJAMBU variants' names as `pqmul bench` takes them (<load>-<update>).
+std::vector<std::string> aead_variant_names();
 // `vectors_dir` holds tinyjambu/LWC_AEAD_KAT_<bits>_96.txt (lwc_kat.hpp); when the
 // selection checks correctness, a missing or unreadable file throws InputFileError,
 // a malformed one std::runtime_error.

@@ -12,7 +12,8 @@ namespace pqmul::experiments {
 
 std::vector<std::string> selected_kem_multipliers(const std::vector<std::string>& wanted, const std::string& params,
                                                   const std::vector<std::string>& registered,
-                                                  const std::string& scheme, std::vector<std::string>* notes) {
+                                                  const std::string& scheme, bool scheme_named,
+                                                  std::vector<std::string>* notes) {
   std::vector<std::string> out;
   const auto add = [&](const std::string& m) {
     if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
@@ -27,6 +28,11 @@ std::vector<std::string> selected_kem_multipliers(const std::vector<std::string>
   }
   for (const auto& name : wanted) {
     const bool is_registered = std::find(registered.begin(), registered.end(), name) != registered.end();
+    const std::string base = base_of(name);
+    if (std::none_of(registered.begin(), registered.end(), [&](const std::string& m) { return base_of(m) == base; })) {
+      if (scheme_named) note(fmt::format("{}: no multiplier {} (skipped)", scheme, base));
+      continue;
+    }
     if (!split_multiplier(name).params.empty()) {
       add(name);  // an explicit parameterised multiplier
     } else if (params == "all") {

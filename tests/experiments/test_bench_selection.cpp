@@ -1,6 +1,7 @@
 // What `pqmul bench` plans for a selection: TinyJAMBU rows checked against the
 // official LWC KAT files, one row per ISA the CPU runs, ISAs refused with a
-// reason, and multiplier lists whose point sets contain commas.
+// reason, multiplier lists whose point sets contain commas, and names that only
+// some of the selected rings or schemes have.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -154,6 +155,82 @@ TEST_CASE("a bare KEM multiplier name is one variant; --params all expands it an
   CHECK(params.count("layers=6") == 1);
   REQUIRE(notes.size() == 1);
   CHECK_THAT(notes[0], Catch::Contains("ntt:layers=6") && Catch::Contains("primes=2"));
+}
+
+TEST_CASE("a multiplier only some selected rings or schemes have is skipped there; one none has is refused",
+          "[bench]") {
+  auto s = selection();
+  s.isas = {"portable"};
+  s.check = false;
+  // ntt16-1536 has no hps821 plan (2n - 1 > 1536).
+  s.rings = {"ntru-hps4096821", "ntru-hps2048677"};
+  s.multipliers = {"ntt16-1536"};
+  s.operations = {"mul"};
+  std::vector<std::string> notes;
+  const auto rings = plan_benchmarks(s, &notes);
+  REQUIRE(rings.size() == 1);
+  CHECK(rings[0].row.scheme == "ntru-hps2048677");
+  REQUIRE(notes.size() == 1);
+  CHECK_THAT(notes[0], Catch::Contains("ntru-hps4096821") && Catch::Contains("ntt16-1536"));
+
+  s.rings = {};
+  s.schemes = {"ntruhps4096821", "ntruhps2048677"};
+  s.multipliers = {"ntt16-1536", "ntt16"};
+  s.operations = {"encaps"};
+  notes.clear();
+  const auto kems = plan_benchmarks(s, &notes);
+  std::set<std::string> ids;
+  for (const auto& c : kems) ids.insert(c.row.id);
+  CHECK(ids == std::set<std::string>{"ntruhps4096821/ntt16/portable", "ntruhps2048677/ntt16-1536/portable",
+                                     "ntruhps2048677/ntt16/portable"});
+  REQUIRE(notes.size() == 1);
+  CHECK_THAT(notes[0], Catch::Contains("ntruhps4096821") && Catch::Contains("ntt16-1536"));
+
+  // Every scheme selected by "all": the ones without it are left out silently.
+  s.schemes = {"all"};
+  s.multipliers = {"ntt16-1536"};
+  notes.clear();
+  CHECK(plan_benchmarks(s, &notes).size() == 3);
+  CHECK(notes.empty());
+
+  // A name no selected ring or scheme has (a typo beside a valid name) is an error naming the valid ones.
+  s.schemes = {"ntruhps2048677"};
+  s.multipliers = {"ntt16", "ntt17"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("ntt17") && Catch::Contains("toom4-k4"));
+  s.schemes = {"kyber768", "saber"};
+  s.multipliers = {"ntt16-1536"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("ntt16-1536"));
+  s.schemes = {};
+  s.rings = {"ntru-hps2048677"};
+  s.multipliers = {"ntt16", "ntt17"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("ntt17") && Catch::Contains("toom4-k4"));
+  s.rings = {"ntru-hps4096821"};
+  s.multipliers = {"ntt16-1536"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("ntt16-1536"));
+}
+
+TEST_CASE("TinyJAMBU variants beside KEM multipliers: each to its own schemes", "[bench][tinyjambu]") {
+  auto s = selection();
+  s.isas = {"portable"};
+  s.check = false;
+  s.schemes = {"tinyjambu-128", "kyber768"};
+  s.multipliers = {"memcpy-nand", "ntt"};
+  s.strategies = {"cached"};
+  s.operations = {"encrypt", "encaps"};
+  std::vector<std::string> notes;
+  const auto both = plan_benchmarks(s, &notes);
+  std::set<std::string> schemes;
+  for (const auto& c : both) schemes.insert(c.row.scheme + "/" + c.row.multiplier);
+  CHECK(schemes == std::set<std::string>{"tinyjambu-128/memcpy-nand", "kyber768/ntt"});
+  for (const auto& n : notes) CHECK_THAT(n, !Catch::Contains("no multiplier"));
+  // Only a variant named: no KEM rows (not every KEM multiplier).
+  s.multipliers = {"memcpy-nand"};
+  const auto aead_only = plan_benchmarks(s, nullptr);
+  REQUIRE(aead_only.size() == 1);
+  CHECK(aead_only[0].row.scheme == "tinyjambu-128");
+  s.schemes = {"tinyjambu-128"};
+  s.multipliers = {"memcpy-nor"};
+  CHECK_THROWS_WITH(plan_benchmarks(s, nullptr), Catch::Contains("memcpy-nand"));
 }
 
 }  // namespace pqmul_tests::experiments_test_bench_selection
