@@ -237,16 +237,25 @@ struct Planner {
                        [](const std::string& s) { return s == "all" || is_aead_scheme(s); });
   }
 
-  // A multiplier (or TinyJAMBU variant) that no selected scheme registers is
-  // a mistake, refused naming the first KEM's valid ones; one only some
-  // schemes lack is left out there (selected_kem_multipliers notes it).
-  template <class Registry>
-  void refuse_multipliers_no_scheme_has(const Registry& registry) const {
-    if (all_or_empty(sel.multipliers)) return;
+  // The names meant for the KEMs: --multiplier without the TinyJAMBU
+  // variants when an AEAD is selected too.
+  std::vector<std::string> kem_multiplier_names() const {
     const auto variants = aead_variant_names();
-    for (const auto& wanted : sel.multipliers) {
-      if (aead_selected() && std::find(variants.begin(), variants.end(), wanted) != variants.end()) continue;
-      const std::string base = split_multiplier(wanted).name;
+    std::vector<std::string> out;
+    for (const auto& m : sel.multipliers)
+      if (!aead_selected() || std::find(variants.begin(), variants.end(), m) == variants.end()) out.push_back(m);
+    return out;
+  }
+
+  // A KEM multiplier no selected scheme registers is a mistake, refused
+  // naming the first KEM's valid ones (with no KEM selected, it is an unknown
+  // TinyJAMBU variant); one only some schemes lack is left out there
+  // (selected_kem_multipliers notes it).
+  template <class Registry>
+  void refuse_multipliers_no_scheme_has(const Registry& registry, const std::vector<std::string>& wanted) const {
+    if (all_or_empty(wanted)) return;
+    for (const auto& name : wanted) {
+      const std::string base = split_multiplier(name).name;
       std::string first;
       bool anywhere = false;
       for (const auto& entry : registry) {
@@ -258,9 +267,9 @@ struct Planner {
       if (first.empty()) {
         if (!aead_selected()) continue;
         throw std::invalid_argument(
-            fmt::format("unknown TinyJAMBU variant '{}' (valid: {})", wanted, fmt::join(variants, ", ")));
+            fmt::format("unknown TinyJAMBU variant '{}' (valid: {})", name, fmt::join(aead_variant_names(), ", ")));
       }
-      if (!anywhere) (void)make_kem(first, wanted);  // throws, naming the valid multipliers
+      if (!anywhere) (void)make_kem(first, name);  // throws, naming the valid multipliers
     }
   }
 
@@ -276,14 +285,9 @@ struct Planner {
           throw std::invalid_argument(fmt::format("unknown AEAD '{}' (valid: tinyjambu-128, tinyjambu-192, tinyjambu-256)", s));
       }
     plan_aead(sel, sel.vectors_dir, cases);
-    refuse_multipliers_no_scheme_has(registry);
-    // The KEMs' names: without the TinyJAMBU variants of a mixed selection
-    // (and none at all if only variants were named).
-    std::vector<std::string> kem_wanted;
-    const auto variants = aead_variant_names();
-    for (const auto& m : sel.multipliers)
-      if (!aead_selected() || std::find(variants.begin(), variants.end(), m) == variants.end()) kem_wanted.push_back(m);
-    if (kem_wanted.empty() && !sel.multipliers.empty()) return;
+    const auto kem_wanted = kem_multiplier_names();
+    refuse_multipliers_no_scheme_has(registry, kem_wanted);
+    if (kem_wanted.empty() && !sel.multipliers.empty()) return;  // only TinyJAMBU variants named
     const auto ops = operations(kem_operations);
     for (const auto& entry : registry) {
       if (!chosen(sel.schemes, entry.scheme)) continue;
