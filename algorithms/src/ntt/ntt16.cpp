@@ -28,15 +28,17 @@ std::int16_t mul_const(std::int16_t a, std::int16_t c, std::int16_t c_qinv, std:
 }
 
 // Layers first_layer .. 8 of the forward transform of c's tree, reducing
-// before the layers `reduce` names.
+// before each layer the lanes `reduce` names (the tops: each block's first len).
 template <class Tally>
-void forward_layers(const PrimeConstants& c, const std::array<bool, kLayers + 1>& reduce, std::int16_t* f,
-                    std::size_t first_layer) {
+void forward_layers(const PrimeConstants& c, const std::array<ForwardReduction, kLayers + 1>& reduce,
+                    std::int16_t* f, std::size_t first_layer) {
   // Layer L has 2^(L-1) blocks of 2 len; block g takes zeta[2^(L-1) + g].
   for (std::size_t layer = first_layer, len = kLength >> first_layer, blocks = std::size_t{1} << (first_layer - 1);
        layer <= kLayers; ++layer, len >>= 1, blocks <<= 1) {
-    if (reduce[layer])
-      for (std::size_t i = 0; i < kLength; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
+    // (len is a power of two: i & len tells a top from a bottom without a division.)
+    if (reduce[layer] != ForwardReduction::none)
+      for (std::size_t i = 0; i < kLength; ++i)
+        if (reduce[layer] == ForwardReduction::all || (i & len) == 0) f[i] = barrett(f[i], c.barrett_v, c.p);
     for (std::size_t start = 0, k = blocks; start < kLength; start += 2 * len, ++k)
       for (std::size_t j = start; j < start + len; ++j) {
         const std::int16_t t = mul_const<Tally>(f[j + len], c.zeta[k], c.zeta_qinv[k], c.p);
@@ -55,19 +57,19 @@ void forward(std::size_t prime, std::int16_t* f) {
 template <class Tally>
 void forward_tree(Tree tree, bool wide, std::size_t prime, std::int16_t* f) {
   const PrimeConstants& c = tree_constants(tree_index(prime, tree));
-  forward_layers<Tally>(c, wide ? c.reduce_before_wide_forward : c.reduce_before_forward, f, 1);
+  forward_layers<Tally>(c, wide ? c.wide_forward_reduction : c.forward_reduction, f, 1);
 }
 
 template <class Tally>
 void forward_lower_half(std::size_t prime, std::int16_t* f) {
   // Layer 1 maps (a, 0) to (a + zeta 0, a - zeta 0) = (a, a), after the
-  // reduction forward would apply to a first.
+  // reduction forward would apply to a first (a is the tops; 0 stays 0).
   const PrimeConstants& c = kPrime[prime];
   constexpr std::size_t half = kLength / 2;
-  if (c.reduce_before_forward[1])
+  if (c.forward_reduction[1] != ForwardReduction::none)
     for (std::size_t i = 0; i < half; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
   std::copy_n(f, half, f + half);
-  forward_layers<Tally>(c, c.reduce_before_forward, f, 2);
+  forward_layers<Tally>(c, c.forward_reduction, f, 2);
 }
 
 template <class Tally>

@@ -102,11 +102,20 @@ template <std::size_t len>
 }
 
 // The forward's reductions (table P: a prime's tree, ntt16_primes.hpp's
-// tree_index) for canonical or for wide inputs.
+// tree_index) for canonical or for wide inputs: the lanes reduced before a
+// layer, none, the butterflies' tops or all.
 template <std::size_t P, bool Wide>
-constexpr bool reduces_before(unsigned layer) {
+constexpr ForwardReduction reduction_before(unsigned layer) {
   const PrimeConstants& c = tree_constants(P);
-  return (Wide ? c.reduce_before_wide_forward : c.reduce_before_forward)[layer];
+  return (Wide ? c.wide_forward_reduction : c.forward_reduction)[layer];
+}
+template <std::size_t P, bool Wide>
+constexpr bool reduces_tops(unsigned layer) {
+  return reduction_before<P, Wide>(layer) != ForwardReduction::none;
+}
+template <std::size_t P, bool Wide>
+constexpr bool reduces_bottoms(unsigned layer) {
+  return reduction_before<P, Wide>(layer) == ForwardReduction::all;
 }
 
 // Forward layers of length 128 .. 2W between registers, all registers at
@@ -129,7 +138,7 @@ template <std::size_t P, bool LowerHalf, bool Wide>
     r[i] = Wide ? x : signed_low_bits(x, bits);
   }
   if constexpr (LowerHalf) {
-    if constexpr (reduces_before<P, Wide>(1)) {
+    if constexpr (reduces_tops<P, Wide>(1)) {
 #pragma GCC unroll 32
       for (std::size_t i = 0; i < loaded; ++i) r[i] = barrett(r[i], v, p);
     }
@@ -141,9 +150,10 @@ template <std::size_t P, bool LowerHalf, bool Wide>
         [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t len = kLength / 2 >> L, d = len / W;
           if constexpr (len >= 2 * W && !(LowerHalf && L == 0)) {
-            if constexpr (reduces_before<P, Wide>(L + 1)) {
+            if constexpr (reduces_tops<P, Wide>(L + 1)) {
 #pragma GCC unroll 32
-              for (std::size_t i = 0; i < kRegisters; ++i) r[i] = barrett(r[i], v, p);
+              for (std::size_t i = 0; i < kRegisters; ++i)
+                if ((i / d) % 2 == 0 || reduces_bottoms<P, Wide>(L + 1)) r[i] = barrett(r[i], v, p);
             }
 #pragma GCC unroll 32
             for (std::size_t i = 0; i < kRegisters; ++i)
@@ -179,10 +189,8 @@ template <std::size_t P, bool Wide>
 #pragma GCC unroll 16
           for (std::size_t j = 0; j < kPairs; ++j) {
             exchange_before<len>(x[j], y[j]);
-            if constexpr (reduces_before<P, Wide>(layer_of(len))) {
-              x[j] = barrett(x[j], v, p);
-              y[j] = barrett(y[j], v, p);
-            }
+            if constexpr (reduces_tops<P, Wide>(layer_of(len))) x[j] = barrett(x[j], v, p);
+            if constexpr (reduces_bottoms<P, Wide>(layer_of(len))) y[j] = barrett(y[j], v, p);
             const V u = fqmul(y[j], load(t[J][j][0]), load(t[J][j][1]), p);
             y[j] = sub(x[j], u);
             x[j] = add(x[j], u);

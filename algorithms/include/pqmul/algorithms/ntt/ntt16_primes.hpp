@@ -36,8 +36,9 @@ inline constexpr std::int32_t kRowProducts = 3;
 inline constexpr std::int32_t kLaneMax = 32767;
 // The forward's output bound it reduces to if it would end above: then four
 // products of two outputs add up in a lane without a reduction, for every
-// prime but the third (three).
-inline constexpr std::int32_t kForwardTarget = 13000;
+// prime but the third (three). (At 13000 the first prime's forward needed a
+// second round of reductions.)
+inline constexpr std::int32_t kForwardTarget = 14000;
 
 constexpr std::int64_t pow_mod(std::int64_t base, std::uint64_t exponent, std::int64_t m) {
   std::int64_t result = 1;
@@ -95,6 +96,12 @@ constexpr std::int32_t barrett_bound(std::int32_t p) { return p / 2 + (5 * p + 4
 // and the reduction schedule are the same.
 enum class Tree : std::uint8_t { negacyclic, cyclic };
 
+// Which lanes a forward layer reduces first. A Cooley-Tukey butterfly (a, b)
+// -> (a + t, a - t), t = b zeta R^-1, passes b's size on only as |b zeta| /
+// 2^16 (at most p / 4 for any int16 b): reducing the tops a alone, half the
+// Barretts, leaves the outputs nearly as small as reducing every lane.
+enum class ForwardReduction : std::uint8_t { none, tops, all };
+
 struct PrimeConstants {
   std::int32_t p = 0;
   std::int16_t qinv = 0;       // p^-1 mod 2^16
@@ -109,13 +116,14 @@ struct PrimeConstants {
   // 2^-8 R^2: the last inverse layer's fqmul removes the R^-1 of the products
   // and the 2^8 of the transforms.
   std::int16_t scale = 0, scale_qinv = 0, last_zeta_scaled = 0, last_zeta_scaled_qinv = 0;
-  // Lazy reduction: Barrett on every lane before forward layer L (1..8), on the
-  // sums after inverse layer L; the bounds that result.
-  std::array<bool, kLayers + 1> reduce_before_forward{}, reduce_sums_after_inverse{};
+  // Lazy reduction: Barrett before forward layer L (1..8) as forward_reduction
+  // says, on the sums after inverse layer L; the bounds that result.
+  std::array<ForwardReduction, kLayers + 1> forward_reduction{};
+  std::array<bool, kLayers + 1> reduce_sums_after_inverse{};
   std::int32_t forward_output_bound = 0;  // |NTT(a)| for |a| <= kInputBound
   // The forward's schedule for inputs up to kWideInputBound; its output bound
   // is at most forward_output_bound (checked below), so the products' bounds hold.
-  std::array<bool, kLayers + 1> reduce_before_wide_forward{};
+  std::array<ForwardReduction, kLayers + 1> wide_forward_reduction{};
   std::int32_t wide_forward_output_bound = 0;
   // 2^-1 R: lo = (u + v) / 2 of ntt16_good.hpp's split, by one fqmul.
   std::int16_t inverse_two = 0, inverse_two_qinv = 0;
@@ -155,29 +163,41 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
   c.inverse_two = centred(pow_mod(2, p - 2, p) << 16, p);
   c.inverse_two_qinv = times_qinv(c.inverse_two, c.qinv);
 
-  // Every constant above is centred: |c| <= (p - 1) / 2. The forward reduces
-  // where a layer would overflow, and once more (as late as that suffices)
-  // when its output would exceed kForwardTarget.
+  // Every constant above is centred: |c| <= (p - 1) / 2. The forward's
+  // schedule is the one with the fewest Barretts (tops count half) that keeps
+  // every lane within int16 and ends at or below kForwardTarget, and of
+  // those the one with the smallest output bound: a depth-first search over
+  // the 3^8 schedules, cut where a lane would overflow or the count exceeds
+  // the best so far (a few hundred nodes).
   const std::int32_t half = (p - 1) / 2, reduced = barrett_bound(p);
-  const auto schedule = [&](std::int32_t input, unsigned forced, std::array<bool, kLayers + 1>& reduce) {
-    reduce = {};
-    std::int32_t b = input;
-    for (unsigned layer = 1; layer <= kLayers; ++layer) {
-      if (layer == forced || b + product_bound(b, half, p) > kLaneMax) {
-        reduce[layer] = true;
-        b = reduced;
+  const auto derive = [&](std::int32_t input, std::array<ForwardReduction, kLayers + 1>& best) {
+    constexpr int kNone = 1000;
+    int best_cost = kNone;
+    std::int32_t best_bound = 0;
+    std::array<ForwardReduction, kLayers + 1> path{};
+    const auto search = [&](const auto& self, unsigned layer, std::int32_t b, int cost) -> void {
+      if (cost > best_cost) return;
+      if (layer > kLayers) {
+        if (b <= kForwardTarget && (cost < best_cost || b < best_bound)) best_cost = cost, best_bound = b, best = path;
+        return;
       }
-      b += product_bound(b, half, p);
-    }
-    return b;
+      for (const ForwardReduction r : {ForwardReduction::none, ForwardReduction::tops, ForwardReduction::all}) {
+        const std::int32_t top = r == ForwardReduction::none ? b : reduced;
+        const std::int32_t bottom = r == ForwardReduction::all ? reduced : b;
+        const std::int32_t next = top + product_bound(bottom, half, p);
+        if (next > kLaneMax) continue;
+        path[layer] = r;
+        self(self, layer + 1, next, cost + static_cast<int>(r));
+      }
+      path[layer] = ForwardReduction::none;
+    };
+    search(search, 1, input, 0);
+    if (best_cost == kNone) throw "ntt16: no forward reduction schedule fits int16 lanes";
+    return best_bound;
   };
-  const auto derive = [&](std::int32_t input, std::array<bool, kLayers + 1>& reduce) {
-    std::int32_t b = schedule(input, 0, reduce);
-    for (unsigned forced = kLayers; forced >= 1 && b > kForwardTarget; --forced) b = schedule(input, forced, reduce);
-    return b;
-  };
-  c.forward_output_bound = derive(kInputBound, c.reduce_before_forward);
-  c.wide_forward_output_bound = derive(kWideInputBound, c.reduce_before_wide_forward);
+  // One bound for both forwards' outputs: the products take either.
+  c.wide_forward_output_bound = derive(kWideInputBound, c.wide_forward_reduction);
+  c.forward_output_bound = std::max(derive(kInputBound, c.forward_reduction), c.wide_forward_output_bound);
   c.product_bound = product_bound(c.forward_output_bound, c.forward_output_bound, p);
   c.accumulator_bound = reduced;
   // Inverse: a Barrett on every input lane first; then the sums double, the
@@ -225,10 +245,10 @@ consteval bool lanes_never_overflow() {
   for (std::size_t k = 0; k < kMaxPrimes; ++k) {
     // The cyclic tree's magnitudes are the negacyclic one's.
     const PrimeConstants &a = kPrime[k], &b = kCyclicPrime[k];
-    if (a.reduce_before_forward != b.reduce_before_forward ||
+    if (a.forward_reduction != b.forward_reduction ||
         a.reduce_sums_after_inverse != b.reduce_sums_after_inverse ||
         a.forward_output_bound != b.forward_output_bound || a.inverse_output_bound != b.inverse_output_bound ||
-        a.reduce_before_wide_forward != b.reduce_before_wide_forward)
+        a.wide_forward_reduction != b.wide_forward_reduction)
       return false;
   }
   return true;
