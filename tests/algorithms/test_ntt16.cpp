@@ -4,6 +4,8 @@
 // against the int64 definition, the SIMD kernels lane for lane against the
 // portable steps, the registry's entries and the counts the header states.
 #include <catch2/catch.hpp>
+#include <array>
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -129,6 +131,56 @@ TEST_CASE("ntt16 forward: position s holds f(psi^(2 BitRev8(s) + 1)) mod p", "[n
       std::copy(f, f + 256, g);
       forward<ntt_tally::Uncounted>(k, g);
       CHECK(evaluates_at_roots(k, f, 256, g));
+    }
+  }
+}
+
+// The forward's reduction schedule against every one of the 3^8 schedules:
+// each layer reduces no lane, the butterflies' tops or every lane; a
+// schedule is allowed when no lane bound passes int16 and the output bound
+// ends at or below kForwardTarget. The derived one must be allowed, cost the
+// fewest Barretts of all allowed (a top reduction is half a layer's), and
+// end within the bound the transforms state.
+TEST_CASE("ntt16 forward reduction schedules: the fewest Barretts of all 3^8 that keep int16 lanes", "[ntt16]") {
+  struct Outcome {
+    bool allowed;
+    int cost;
+    std::int32_t bound;
+  };
+  const auto run = [](const PrimeConstants& c, std::int32_t input, const std::array<int, kLayers + 1>& choice) {
+    const std::int32_t half = (c.p - 1) / 2, reduced = barrett_bound(c.p);
+    std::int32_t b = input;
+    int cost = 0;
+    for (unsigned layer = 1; layer <= kLayers; ++layer) {
+      const std::int32_t top = choice[layer] == 0 ? b : reduced, bottom = choice[layer] == 2 ? reduced : b;
+      b = top + product_bound(bottom, half, c.p);
+      cost += choice[layer];
+      if (b > kLaneMax) return Outcome{false, cost, b};
+    }
+    return Outcome{b <= kForwardTarget, cost, b};
+  };
+  const auto as_choice = [](const std::array<ForwardReduction, kLayers + 1>& r) {
+    std::array<int, kLayers + 1> choice{};
+    for (unsigned layer = 1; layer <= kLayers; ++layer) choice[layer] = static_cast<int>(r[layer]);
+    return choice;
+  };
+  for (std::size_t index = 0; index < 2 * kMaxPrimes; ++index) {
+    const PrimeConstants& c = tree_constants(index);
+    for (const bool wide : {false, true}) {
+      INFO("tree index " << index << (wide ? ", wide input" : ", canonical input"));
+      const std::int32_t input = wide ? kWideInputBound : kInputBound;
+      int fewest = 1000;
+      std::array<int, kLayers + 1> choice{};
+      for (int code = 0; code < 6561; ++code) {  // 3^8
+        for (unsigned layer = 1, rest = static_cast<unsigned>(code); layer <= kLayers; ++layer, rest /= 3)
+          choice[layer] = static_cast<int>(rest % 3);
+        if (const Outcome o = run(c, input, choice); o.allowed) fewest = std::min(fewest, o.cost);
+      }
+      const Outcome derived = run(c, input, as_choice(wide ? c.wide_forward_reduction : c.forward_reduction));
+      CHECK(derived.allowed);
+      CHECK(derived.cost == fewest);
+      CHECK(derived.bound <= (wide ? c.wide_forward_output_bound : c.forward_output_bound));
+      CHECK(c.wide_forward_output_bound <= c.forward_output_bound);
     }
   }
 }
