@@ -1,8 +1,9 @@
 // "ntt16" (16-bit primes): its constants against independent modular
 // arithmetic, every lane operation over all int16 inputs, the forward
 // transform against evaluation at the roots, products and worst-case sums
-// against the int64 definition, the SIMD kernels lane for lane against the
-// portable steps, the registry's entries and the counts the header states.
+// against the int64 definition, the forward's reduction schedule against an
+// exhaustive search, the SIMD kernels lane for lane against the portable
+// steps, the registry's entries and the counts the header states.
 #include <catch2/catch.hpp>
 #include <array>
 #include <algorithm>

@@ -189,7 +189,6 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
         path[layer] = r;
         self(self, layer + 1, next, cost + static_cast<int>(r));
       }
-      path[layer] = ForwardReduction::none;
     };
     search(search, 1, input, 0);
     if (best_cost == kNone) throw "ntt16: no forward reduction schedule fits int16 lanes";
