@@ -19,6 +19,7 @@ namespace {
 
 using V = __m256i;
 constexpr std::size_t W = lanes;
+constexpr bool kLaneTwiddlesAsLoads = true;
 
 [[gnu::always_inline]] inline V load(const std::int16_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const V*>(p));

@@ -26,6 +26,7 @@ namespace {
 
 using V = __m512i;
 constexpr std::size_t W = lanes;
+constexpr bool kLaneTwiddlesAsLoads = true;
 
 [[gnu::always_inline]] inline V load(const std::int16_t* p) { return _mm512_loadu_si512(p); }
 [[gnu::always_inline]] inline void store(std::int16_t* p, V v) { _mm512_storeu_si512(p, v); }

@@ -6,7 +6,7 @@
 //   lanes); high_difference(a, c, t, p) = floor(a c / 2^16) - floor(t p /
 //   2^16) where a c = t p mod 2^16;
 //   barrett_quotient(a, v) = round(floor(a v / 2^16) / 2^10); exchange<len>(x, y) for len = W/2, ..., 1
-//   (ntt16_primes.hpp, SimdOrder, says what it does); opaque(v).
+//   (ntt16_primes.hpp, SimdOrder, says what it does); opaque(v); kLaneTwiddlesAsLoads (below).
 // Every lane value equals the portable code's (ntt16.cpp): the same fqmul,
 // Barrett and additions at the same places, only the slot order differs.
 // No include guard: included once per ISA.
@@ -76,9 +76,14 @@ template <class Table>
   __asm__("" : "+r"(t));
   return *t;
 }
+// The lane tables are hidden where the ISA file says so (kLaneTwiddlesAsLoads):
+// on AArch64 gcc's own forms of the constants model faster.
 template <std::size_t P>
 [[gnu::always_inline]] inline const LaneTwiddles& lane_twiddles() {
-  return unseen(lane_twiddles_table<P>);
+  if constexpr (kLaneTwiddlesAsLoads)
+    return unseen(lane_twiddles_table<P>);
+  else
+    return lane_twiddles_table<P>;
 }
 
 // Per prime: the twiddles of the layers between registers (k < 2^layers),
