@@ -80,7 +80,7 @@ std::vector<std::uint16_t> layout_of() {
 }
 
 using Split = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*);
-using Fold = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
+using Fold = void (*)(std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
 
 // u = lo + hi and v = lo - hi of every slice, lo and hi the centred lifts at
 // Good's indices (zero from n on); for each NTRU n and q, with the edges.
@@ -108,18 +108,19 @@ void check_split(Split split, std::mt19937_64& rng) {
 }
 
 // out[i] = c at Good's index i plus at i + n, mod q (the slices' values past
-// 2n - 1 are the product's zeros: the fold must not read them into out).
+// 2n - 1 are the product's zeros, as the fold may assume). The gaps between
+// the slices hold garbage the fold must overwrite before it reads them.
 void check_fold(Fold fold, std::mt19937_64& rng) {
   for (const SetShape shape : kShapes) {
     const std::size_t n = shape.n;
     const std::uint16_t q = shape.q;
     INFO("n " << n << " q " << q);
-    std::vector<std::uint16_t> c(kGoodLength), flat(kGoodLength);
+    std::vector<std::uint16_t> c(kGoodSlices * kGoodSliceStride, 0x7fff), flat(kGoodLength);
     for (std::size_t r = 0; r < kGoodSlices; ++r)
       for (std::size_t j = 0; j < kGoodSlice; ++j) {
         const std::size_t i = good_index(r, j);
-        c[r * kGoodSlice + j] = i < 2 * n - 1 ? static_cast<std::uint16_t>(rng()) : 0;
-        flat[i] = c[r * kGoodSlice + j];
+        c[r * kGoodSliceStride + j] = i < 2 * n - 1 ? static_cast<std::uint16_t>(rng()) : 0;
+        flat[i] = c[r * kGoodSliceStride + j];
       }
     std::vector<std::uint16_t> out(n + 1, 0xbeef);  // one guard past the end
     fold(c.data(), n, q, out.data());

@@ -31,16 +31,12 @@ consteval ResidueMasks make_residue_masks() {
 }
 constexpr ResidueMasks kResidueMasks = make_residue_masks();
 
-// Three blocks 512 apart: the candidates j + 512 t (t = 0, 1, 2) of a slice
-// position, or the three slices at one position.
-struct Candidates {
-  Block at[kGoodSlices];
-};
-// Each lane from the candidate whose index has the residue the lane needs
-// (the first lane's: c).
-[[gnu::always_inline]] inline Block pick(const Candidates& x, std::size_t c) {
+// Lane l from x_t, t = (c + l) mod 3: of three candidates a lane has (the
+// split's indices j + 512 t, the fold's slices t), the one a block whose
+// first lane needs t = c gives each lane.
+[[gnu::always_inline]] inline Block pick(Block x0, Block x1, Block x2, std::size_t c) {
   const auto& m = kResidueMasks.take[c];
-  return (x.at[0] & load_block(m[0])) | (x.at[1] & load_block(m[1])) | (x.at[2] & load_block(m[2]));
+  return (x0 & load_block(m[0])) | (x1 & load_block(m[1])) | (x2 & load_block(m[2]));
 }
 [[gnu::always_inline]] inline std::size_t next_residue(std::size_t c) { return c + 1 == kGoodSlices ? 0 : c + 1; }
 
@@ -66,52 +62,50 @@ void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int
   // Slice r's position j holds index j + 512 t with t = 2 r + j mod 3 (512 = 2
   // mod 3): the three slices pick from the same candidates, slice r with
   // first residue 2 r + j0. Position j + 256 is one more mod 3 (256 = 1 mod 3).
+  // With n <= 768 only the candidates below 768 can be nonzero: at a low
+  // position j < 256 those at j and j + 512, at a high one only j itself.
   const int shift = 16 - std::countr_zero(q);
-  const auto candidates = [&](std::size_t j) {
-    return Candidates{{lifted_block(a, n, j, shift), lifted_block(a, n, j + kGoodSlice, shift),
-                       lifted_block(a, n, j + 2 * kGoodSlice, shift)}};
-  };
   constexpr std::size_t half = kGoodSlice / 2;
+  const Block zero{};
   std::size_t c0 = 0;  // j0 mod 3 (16 = 1 mod 3)
   for (std::size_t j0 = 0; j0 < half; j0 += kGoodBlock, c0 = next_residue(c0)) {
-    const Candidates low = candidates(j0), high = candidates(half + j0);
+    const Block low0 = lifted_block(a, n, j0, shift), low1 = lifted_block(a, n, j0 + kGoodSlice, shift);
+    const Block high0 = lifted_block(a, n, half + j0, shift);
     for (std::size_t r = 0, c = c0; r < kGoodSlices; ++r, c = next_residue(next_residue(c))) {
-      const Block lo = pick(low, c), hi = pick(high, next_residue(c));
+      const Block lo = pick(low0, low1, zero, c), hi = pick(high0, zero, zero, next_residue(c));
       store_block(u + r * half + j0, lo + hi);
       store_block(v + r * half + j0, lo - hi);
     }
   }
 }
 
-void good_fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) {
-  // F[i] = slice (i mod 3)'s position i mod 512, zero from 2n - 1 on; out[i]
-  // = F[i] + F[i + n]. A block of F at a multiple of 16 stays within one 512.
-  const auto block_of_f = [c](std::size_t i0) {
-    const std::uint16_t* at = c + i0 % kGoodSlice;
-    return pick(Candidates{{load_block(at), load_block(at + kGoodSlice), load_block(at + 2 * kGoodSlice)}},
-                i0 % kGoodSlices);
+void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) {
+  // F[k] = slice (k mod 3)'s position k mod 512; out[i] = F[i] + F[i + n], in
+  // one pass of blocks. Each slice's first block is written again after it,
+  // so a block read at any position wraps mod 512. The product's degree is
+  // below 2n - 1, so F is zero from there on and a block may run past it;
+  // a lane kept reads i + n + l < 2n <= 1536, so no block wraps mod 1536.
+  for (std::size_t r = 0; r < kGoodSlices; ++r)
+    store_block(c + r * kGoodSliceStride + kGoodSlice, load_block(c + r * kGoodSliceStride));
+  // A block of F at index k: its position k mod 512 and residue k mod 3,
+  // carried from block to block (16 = 1 mod 3).
+  struct At {
+    std::size_t position, residue;
+    void next() { position = (position + kGoodBlock) % kGoodSlice, residue = next_residue(residue); }
   };
-  alignas(32) std::uint16_t part[kGoodBlock];
-  std::size_t i = 0;
-  for (; i + kGoodBlock <= n; i += kGoodBlock) store_block(out + i, block_of_f(i));
-  if (i < n) {
-    store_block(part, block_of_f(i));
-    std::copy_n(part, n - i, out + i);
-  }
-  // F[k], n <= k < 2n - 1, into out[k - n]: the block holding n from lane n - k
-  // on, then whole blocks while they end within out, then the last lanes.
-  std::size_t k = n / kGoodBlock * kGoodBlock;
-  const std::size_t end = 2 * n - 1;
-  store_block(part, block_of_f(k));
-  for (std::size_t l = n - k; l < kGoodBlock && k + l < end; ++l) out[k + l - n] += part[l];
-  for (k += kGoodBlock; k + kGoodBlock <= 2 * n; k += kGoodBlock)
-    store_block(out + (k - n), load_block(out + (k - n)) + block_of_f(k));
-  if (k < end) {
-    store_block(part, block_of_f(k));
-    for (std::size_t l = 0; k + l < end; ++l) out[k + l - n] += part[l];
-  }
-  wipe_bytes(part, sizeof part);
+  const auto block_of_f = [c](At k) {
+    const std::uint16_t* at = c + k.position;
+    return pick(load_block(at), load_block(at + kGoodSliceStride), load_block(at + 2 * kGoodSliceStride), k.residue);
+  };
   const Block mask = Block{} + static_cast<std::uint16_t>(q - 1);
-  for (i = 0; i + kGoodBlock <= n; i += kGoodBlock) store_block(out + i, load_block(out + i) & mask);
-  for (; i < n; ++i) out[i] &= static_cast<std::uint16_t>(q - 1);
+  At low{0, 0}, high{n % kGoodSlice, n % kGoodSlices};
+  std::size_t i = 0;
+  for (; i + kGoodBlock <= n; i += kGoodBlock, low.next(), high.next())
+    store_block(out + i, (block_of_f(low) + block_of_f(high)) & mask);
+  if (i < n) {
+    alignas(32) std::uint16_t part[kGoodBlock];
+    store_block(part, (block_of_f(low) + block_of_f(high)) & mask);
+    std::copy_n(part, n - i, out + i);
+    wipe_bytes(part, sizeof part);
+  }
 }

@@ -43,6 +43,10 @@ namespace pqmul {
 namespace ntt16 {
 
 inline constexpr std::size_t kGoodSlices = 3, kGoodSlice = 2 * kLength, kGoodLength = kGoodSlices * kGoodSlice;
+// The fold's input: the slices this far apart, each followed by a copy of its
+// first 16 values (which the fold writes), so that a block read at any
+// position wraps within its slice.
+inline constexpr std::size_t kGoodSliceStride = kGoodSlice + 16;
 // Rows of the NTT domain: half h (0: u, cyclic; 1: v, negacyclic) of slice r
 // is row h * kGoodSlices + r.
 inline constexpr std::size_t kGoodRows = 2 * kGoodSlices;
@@ -79,9 +83,10 @@ namespace portable {
 //   u, v: 3 x 256 each, slice r's u = lo + hi and v = lo - hi of the centred
 //   lift of a (n canonical coefficients mod q) permuted onto the slices.
 void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v);
-//   c: 3 x 512, slice r's coefficients mod 2^16; out[i] = the product's
-//   coefficients i and i + n added, & (q - 1), i < n.
-void good_fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);
+//   c: slice r's coefficients mod 2^16 at r * kGoodSliceStride, the product's
+//   (zero from 2n - 1 on); out[i] = coefficients i and i + n added, & (q - 1),
+//   i < n.
+void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);
 }  // namespace portable
 
 // The portable steps, natural order: the pieces' (the CRT, the counting of
@@ -132,7 +137,7 @@ struct PortableGoodKernels : PortableKernels<Tally> {
     count_additions(2 * kLength);
     for (std::size_t i = 0; i < 2 * kLength; ++i) Tally::constant_mult();
   }
-  void fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
+  void fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     portable::good_fold(c, n, q, out);
     count_additions(n);
   }
@@ -157,7 +162,7 @@ struct SimdGoodKernels : SimdKernels {
                      std::int16_t* hi) const {
     set->inverse_split(prime, su, sv, lo, hi);
   }
-  void fold(const std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
+  void fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     set->good_fold(c, n, q, out);
   }
 };
@@ -234,12 +239,12 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
   }
   void inverse(const accumulator& acc, Poly<R>& out) const {
     ntt16::Residues lo, hi;
-    alignas(64) std::array<std::uint16_t, ntt16::kGoodLength> slices;
+    alignas(64) std::array<std::uint16_t, ntt16::kGoodSlices * ntt16::kGoodSliceStride> slices;
     for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r) {
       for (std::size_t k = 0; k < primes(); ++k)
         kernels_.inverse_split(k, acc.data.row(ntt16::good_row(0, r), k), acc.data.row(ntt16::good_row(1, r), k),
                                lo.data() + k * kHalf, hi.data() + k * kHalf);
-      std::uint16_t* slice = slices.data() + r * ntt16::kGoodSlice;
+      std::uint16_t* slice = slices.data() + r * ntt16::kGoodSliceStride;
       kernels_.crt(primes(), lo.data(), slice, 0xffff);
       kernels_.crt(primes(), hi.data(), slice + kHalf, 0xffff);
     }
