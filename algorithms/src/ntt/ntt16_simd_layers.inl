@@ -140,10 +140,11 @@ constexpr bool reduces_bottoms(unsigned layer) {
 // Forward layers of length 128 .. 2W between registers, all registers at
 // once, on the centred lift of the canonical a (as ntt16::lift_centred: a
 // above q/2 - 1 stands for a - q, i.e. a's low log2(q) bits read as signed),
-// or (Wide) on a's int16 values as they are, |a| <= kWideInputBound.
+// or (Signed) on a's int16 values as they are: |a| <= kWideInputBound on
+// the Wide schedule, |a| <= kInputBound on the canonical one.
 // LowerHalf: a has 128 coefficients, the upper ones zero; the first layer,
 // (x, 0) -> (x, x), is a copy (as the portable forward_lower_half).
-template <std::size_t P, bool LowerHalf, bool Wide>
+template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
 [[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
   const V p = unfolded(c.p), v = set1(c.barrett_v);
@@ -154,7 +155,7 @@ template <std::size_t P, bool LowerHalf, bool Wide>
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < loaded; ++i) {
     const V x = load(reinterpret_cast<const std::int16_t*>(a) + W * i);
-    r[i] = Wide ? x : signed_low_bits(x, bits);
+    r[i] = Signed ? x : signed_low_bits(x, bits);
   }
   if constexpr (LowerHalf) {
     if constexpr (reduces_tops<P, Wide>(1)) {
@@ -300,9 +301,9 @@ template <std::size_t P>
   for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
 }
 
-template <std::size_t P, bool LowerHalf, bool Wide = false>
+template <std::size_t P, bool LowerHalf, bool Wide = false, bool Signed = Wide>
 void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
-  forward_outer<P, LowerHalf, Wide>(a, q, f);
+  forward_outer<P, LowerHalf, Wide, Signed>(a, q, f);
   forward_inner<P, Wide>(f);
 }
 template <std::size_t P>
@@ -338,11 +339,11 @@ void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const s
 }
 
 // ntt16_good.hpp's split slice: the cyclic transform of u and the
-// negacyclic one of v, both wide.
-template <std::size_t K>
+// negacyclic one of v, both on the wide schedule or both on the canonical one.
+template <std::size_t K, bool Wide>
 void forward_split_prime(const std::int16_t* u, const std::int16_t* v, std::int16_t* fu, std::int16_t* fv) {
-  forward_prime<tree_index(K, Tree::cyclic), false, true>(reinterpret_cast<const std::uint16_t*>(u), 0, fu);
-  forward_prime<tree_index(K, Tree::negacyclic), false, true>(reinterpret_cast<const std::uint16_t*>(v), 0, fv);
+  forward_prime<tree_index(K, Tree::cyclic), false, Wide, true>(reinterpret_cast<const std::uint16_t*>(u), 0, fu);
+  forward_prime<tree_index(K, Tree::negacyclic), false, Wide, true>(reinterpret_cast<const std::uint16_t*>(v), 0, fv);
 }
 // Both inverses, then lo = (U + V) / 2 and hi = (U - V) / 2 mod p.
 template <std::size_t K>
@@ -389,15 +390,15 @@ void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* cons
   }
 }
 
-void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                    std::int16_t* fv) {
   switch (prime) {
     case 0:
-      return forward_split_prime<0>(u, v, fu, fv);
+      return wide ? forward_split_prime<0, true>(u, v, fu, fv) : forward_split_prime<0, false>(u, v, fu, fv);
     case 1:
-      return forward_split_prime<1>(u, v, fu, fv);
+      return wide ? forward_split_prime<1, true>(u, v, fu, fv) : forward_split_prime<1, false>(u, v, fu, fv);
     default:
-      return forward_split_prime<2>(u, v, fu, fv);
+      return wide ? forward_split_prime<2, true>(u, v, fu, fv) : forward_split_prime<2, false>(u, v, fu, fv);
   }
 }
 

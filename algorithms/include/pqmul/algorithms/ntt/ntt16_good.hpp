@@ -14,7 +14,8 @@
 //     give u = lo + hi (mod z^256 - 1) and v = lo - hi (mod z^256 + 1), each
 //     an NTT of length 256: v on Saber's negacyclic tree, u on the cyclic
 //     tree of the same butterflies (ntt16_primes.hpp's Tree). u and v are
-//     exact integers up to q in size, so the forward is the wide one.
+//     exact integers up to q in size, so for q = 8192 the forward is the
+//     wide one; for q <= 4096 the canonical schedule holds them.
 //   - In the NTT domain, per half, the 3 x 3 slice products (9 pointwise
 //     products) sum into 3 output slices, each a row of three products in
 //     registers (multiply_row: one store a lane); an output slice's two
@@ -98,12 +99,12 @@ struct PortableGoodKernels : PortableKernels<Tally> {
     portable::good_split(a, n, q, u, v);
     count_additions(2 * kGoodSlices * kLength);
   }
-  void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+  void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                      std::int16_t* fv) const {
     std::copy_n(u, kLength, fu);
-    ntt16::forward_tree<Tally>(Tree::cyclic, true, prime, fu);
+    ntt16::forward_tree<Tally>(Tree::cyclic, wide, prime, fu);
     std::copy_n(v, kLength, fv);
-    ntt16::forward_tree<Tally>(Tree::negacyclic, true, prime, fv);
+    ntt16::forward_tree<Tally>(Tree::negacyclic, wide, prime, fv);
   }
   void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
                     bool add_to_acc) const {
@@ -150,9 +151,9 @@ struct SimdGoodKernels : SimdKernels {
   void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
     set->good_split(a, n, q, u, v);
   }
-  void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+  void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                      std::int16_t* fv) const {
-    set->forward_split(prime, u, v, fu, fv);
+    set->forward_split(prime, wide, u, v, fu, fv);
   }
   void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
                     bool add_to_acc) const {
@@ -175,6 +176,9 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
                                                      ntt16::GoodAccumulation>> {
   static_assert(ntt16::good_fits<R>, "ntt16-1536 needs x^n - 1, q = 2^k <= 2^13 and 2n - 1 <= 1536");
   static constexpr std::size_t kHalf = ntt16::kLength;
+  // |u|, |v| <= q: up to q = 4096 (hps509, hps677) within the canonical
+  // forward's input bound, whose schedule has fewer reductions.
+  static constexpr bool kWideSplit = R::q > ntt16::kInputBound;
 
  public:
   using ring = R;
@@ -203,7 +207,7 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
     kernels_.split(a.coeffs.data(), R::n, R::q, u.data(), v.data());
     for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r)
       for (std::size_t k = 0; k < primes(); ++k)
-        kernels_.forward_split(k, u.data() + r * kHalf, v.data() + r * kHalf,
+        kernels_.forward_split(k, kWideSplit, u.data() + r * kHalf, v.data() + r * kHalf,
                                x.data.rows[ntt16::good_row(0, r)].data() + k * kHalf,
                                x.data.rows[ntt16::good_row(1, r)].data() + k * kHalf);
     x.data.written.wrote(primes());

@@ -12,9 +12,9 @@ void inverse(std::size_t prime, const std::int16_t* in, std::int16_t* f);
 // The portable multiply_accumulate's step, in any slot order.
 void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, Step step);
 // ntt16_good.hpp's split: fu = the cyclic transform of u, fv = the
-// negacyclic one of v (the portable forward_tree, wide; |u|, |v| <=
-// kWideInputBound), in the ISA's slot order.
-void forward_split(std::size_t prime, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
+// negacyclic one of v (the portable forward_tree; wide: |u|, |v| <=
+// kWideInputBound, else <= kInputBound), in the ISA's slot order.
+void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                    std::int16_t* fv);
 // acc = the sum of x[i] y[i] R^-1, i < kRowProducts, or that plus Barrett(acc)
 // (add_to_acc), pointwise in any slot order (ntt16_good.hpp's slice rows).
