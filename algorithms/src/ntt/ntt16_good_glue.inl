@@ -31,9 +31,9 @@ consteval ResidueMasks make_residue_masks() {
 }
 constexpr ResidueMasks kResidueMasks = make_residue_masks();
 
-// Lane l from x_t, t = (c + l) mod 3: of three candidates a lane has (the
-// split's indices j + 512 t, the fold's slices t), the one a block whose
-// first lane needs t = c gives each lane.
+// Lane l of the result from x_t, t = (c + l) mod 3: each lane has three
+// candidates (the split's indices j + 512 t, the fold's slices t), and c is
+// the one the block's first lane takes.
 [[gnu::always_inline]] inline Block pick(Block x0, Block x1, Block x2, std::size_t c) {
   const auto& m = kResidueMasks.take[c];
   return (x0 & load_block(m[0])) | (x1 & load_block(m[1])) | (x2 & load_block(m[2]));
@@ -62,8 +62,8 @@ void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int
   // Slice r's position j holds index j + 512 t with t = 2 r + j mod 3 (512 = 2
   // mod 3): the three slices pick from the same candidates, slice r with
   // first residue 2 r + j0. Position j + 256 is one more mod 3 (256 = 1 mod 3).
-  // With n <= 768 only the candidates below 768 can be nonzero: at a low
-  // position j < 256 those at j and j + 512, at a high one only j itself.
+  // With n <= 768 only the candidates below 768 can be nonzero: for a
+  // position j < 256 those at j and j + 512, for j + 256 only j + 256 itself.
   const int shift = 16 - std::countr_zero(q);
   constexpr std::size_t half = kGoodSlice / 2;
   const Block zero{};
