@@ -84,6 +84,12 @@ TEST_CASE("ntt16 constants: roots, twiddles, scale and CRT constants by independ
     // scale * 2^8 = R^2, last_zeta_scaled = scale * psi^-128.
     CHECK(mod(std::int64_t{c.scale} * 256, p) == power(65536, 2, p));
     CHECK(mod(std::int64_t{c.last_zeta_scaled} * power(c.psi, 128, p), p) == mod(c.scale, p));
+    // The split's inverses: the same constants times 2^-1.
+    CHECK(mod(2 * std::int64_t{c.halved_scale}, p) == mod(c.scale, p));
+    CHECK(mod(2 * std::int64_t{c.halved_last_zeta_scaled}, p) == mod(c.last_zeta_scaled, p));
+    CHECK(mod(std::int64_t{c.halved_scale_qinv} - std::int64_t{c.halved_scale} * c.qinv, 65536) == 0);
+    CHECK(mod(std::int64_t{c.halved_last_zeta_scaled_qinv} - std::int64_t{c.halved_last_zeta_scaled} * c.qinv, 65536) ==
+          0);
   }
   const std::int64_t p0 = kPrimes[0], p1 = kPrimes[1], p2 = kPrimes[2];
   CHECK(mod(std::int64_t{kCrt.p0_inverse} * p0, p1) == 65536 % p1);

@@ -158,7 +158,7 @@ TEST_CASE("ntt16 cyclic tree and wide forward: slot s holds f at its root, withi
 TEST_CASE("ntt16 split inverse: the two inverses halved give back lo and hi", "[ntt16]") {
   // Forward u = lo + hi (cyclic) and v = lo - hi (negacyclic), times 1 (a
   // product's R^-1, which the inverse undoes), then inverse_split: lo and hi
-  // mod p, within the inverse's bound.
+  // mod p, within the bound of the CRT's split inputs (twice the inverse's).
   std::mt19937_64 rng(512);
   const PortableGoodKernels<ntt_tally::Uncounted> kernels;
   for (std::size_t k = 0; k < kMaxPrimes; ++k) {
@@ -182,7 +182,8 @@ TEST_CASE("ntt16 split inverse: the two inverses halved give back lo and hi", "[
     bool ok = true;
     for (std::size_t i = 0; i < 256; ++i)
       ok = ok && mod(out_lo[i] - lo[i], c.p) == 0 && mod(out_hi[i] - hi[i], c.p) == 0 &&
-           std::abs(out_lo[i]) <= c.inverse_output_bound && std::abs(out_hi[i]) <= c.inverse_output_bound;
+           std::abs(out_lo[i]) <= crt_input_bound(k, CrtInputs::split_sums) &&
+           std::abs(out_hi[i]) <= crt_input_bound(k, CrtInputs::split_sums);
     CHECK(ok);
   }
 }

@@ -86,7 +86,7 @@ TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[
     }
     if (name == "ntt16") {
       for (const char* params : {"", "primes=3"}) {
-        const auto [general, for_short] = ntt16_configs<P>(pqmul::Params::parse(params));
+        const auto [general, for_short] = ntt16_configs<P, pqmul::Ntt16Pieces<R>>(pqmul::Params::parse(params));
         check_cases<P>(pqmul::Ntt16Pieces<R>(general), std::string("ntt16 ") + params, full);
         check_cases<P>(pqmul::Ntt16Pieces<R>(for_short), std::string("short ntt16 ") + params, short_);
         for (pqmul::Isa isa : pqmul::ntt16::kernel_isas()) {
@@ -102,7 +102,7 @@ TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[
     }
     if constexpr (pqmul::ntt16::good_fits<R>) {
       if (name == "ntt16-1536") {
-        const auto [general, for_short] = ntt16_configs<P>(pqmul::Params{});
+        const auto [general, for_short] = ntt16_configs<P, pqmul::Ntt16Good<R>>(pqmul::Params{});
         check_cases<P>(pqmul::Ntt16Good<R>(general), name, full);
         check_cases<P>(pqmul::Ntt16Good<R>(for_short), "short " + name, short_);
         for (pqmul::Isa isa : pqmul::ntt16::kernel_isas()) {

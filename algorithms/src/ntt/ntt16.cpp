@@ -94,7 +94,7 @@ void inverse(std::size_t prime, std::int16_t* f) {
 }
 
 template <class Tally>
-void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f) {
+void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved) {
   const PrimeConstants& c = tree_constants(tree_index(prime, tree));
   for (std::size_t i = 0; i < kLength; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
   // Inverse layer L has blocks of 2 len = 2^L, as many as forward layer 9 - L.
@@ -108,10 +108,13 @@ void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f) {
       }
   }
   // The last layer (length 128, zeta index 1) with the scale folded in.
+  const std::int16_t scale = halved ? c.halved_scale : c.scale, scale_qinv = halved ? c.halved_scale_qinv : c.scale_qinv;
+  const std::int16_t zeta = halved ? c.halved_last_zeta_scaled : c.last_zeta_scaled,
+                     zeta_qinv = halved ? c.halved_last_zeta_scaled_qinv : c.last_zeta_scaled_qinv;
   for (std::size_t j = 0; j < kLength / 2; ++j) {
     const std::int16_t a = f[j], b = f[j + kLength / 2];
-    f[j] = mul_const<Tally>(add<Tally>(a, b), c.scale, c.scale_qinv, c.p);
-    f[j + kLength / 2] = mul_const<Tally>(sub<Tally>(a, b), c.last_zeta_scaled, c.last_zeta_scaled_qinv, c.p);
+    f[j] = mul_const<Tally>(add<Tally>(a, b), scale, scale_qinv, c.p);
+    f[j + kLength / 2] = mul_const<Tally>(sub<Tally>(a, b), zeta, zeta_qinv, c.p);
   }
 }
 
@@ -147,29 +150,30 @@ void lift_centred(const std::uint16_t* a, std::int16_t* f, std::uint16_t q, std:
   }
 }
 
-Config resolve(Config c, std::uint32_t q, std::size_t n) {
+Config resolve(Config c, std::uint32_t q, std::size_t n, CrtInputs inputs) {
   const std::uint32_t full = q / 2;
   if (c.bound_a == 0) c.bound_a = full;
   if (c.bound_b == 0) c.bound_b = full;
   if (c.bound_a > full || c.bound_b > full)
     throw std::invalid_argument("ntt16: operand bounds must be between 1 and q/2 = " + std::to_string(full));
   const std::uint64_t one = std::uint64_t{n} * c.bound_a * c.bound_b;
-  if (c.primes == 0) c.primes = one <= static_cast<std::uint64_t>(kCrt.exact_two) ? 2 : 3;
+  const CrtExactness& exact = crt_exactness_of(inputs);
+  if (c.primes == 0) c.primes = one <= static_cast<std::uint64_t>(exact.two) ? 2 : 3;
   if (c.primes < 2 || c.primes > 3)
     throw std::invalid_argument("ntt16: primes must be 2 or 3, not " + std::to_string(c.primes));
-  if (max_accumulated(c, n) == 0)
-    throw std::invalid_argument("ntt16: two primes hold |c| <= " + std::to_string(kCrt.exact_two) +
+  if (max_accumulated(c, n, inputs) == 0)
+    throw std::invalid_argument("ntt16: two primes hold |c| <= " + std::to_string(exact.two) +
                                 " but one product reaches " + std::to_string(one) + "; use primes=3 or smaller bounds");
   return c;
 }
 
-std::size_t max_accumulated(const Config& c, std::size_t n) {
+std::size_t max_accumulated(const Config& c, std::size_t n, CrtInputs inputs) {
   const std::uint64_t one = std::uint64_t{n} * c.bound_a * c.bound_b;
-  const auto exact = static_cast<std::uint64_t>(c.primes == 3 ? kCrt.exact_three : kCrt.exact_two);
-  return static_cast<std::size_t>(exact / one);
+  const CrtExactness& exact = crt_exactness_of(inputs);
+  return static_cast<std::size_t>(static_cast<std::uint64_t>(c.primes == 3 ? exact.three : exact.two) / one);
 }
 
-Config config_from(const Params& params, std::uint32_t q, std::size_t n) {
+Config config_from(const Params& params, std::uint32_t q, std::size_t n, CrtInputs inputs) {
   params.require_only({"primes", "bound-a", "bound-b"});
   const auto narrow = [](std::size_t v, const char* key, std::size_t lo, std::size_t hi) {
     if (v < lo || v > hi)
@@ -181,7 +185,7 @@ Config config_from(const Params& params, std::uint32_t q, std::size_t n) {
   c.bound_a = narrow(params.get_size("bound-a", q / 2), "bound-a", 1, q / 2);
   c.bound_b = narrow(params.get_size("bound-b", q / 2), "bound-b", 1, q / 2);
   if (params.has("primes")) c.primes = narrow(params.get_size("primes", 3), "primes", 2, 3);
-  return resolve(c, q, n);
+  return resolve(c, q, n, inputs);
 }
 
 template void forward<ntt_tally::Uncounted>(std::size_t, std::int16_t*);
@@ -196,8 +200,8 @@ template void inverse<ntt_tally::Uncounted>(std::size_t, std::int16_t*);
 template void inverse<ntt_tally::Counted>(std::size_t, std::int16_t*);
 template void forward_tree<ntt_tally::Uncounted>(Tree, bool, std::size_t, std::int16_t*);
 template void forward_tree<ntt_tally::Counted>(Tree, bool, std::size_t, std::int16_t*);
-template void inverse_tree<ntt_tally::Uncounted>(Tree, std::size_t, std::int16_t*);
-template void inverse_tree<ntt_tally::Counted>(Tree, std::size_t, std::int16_t*);
+template void inverse_tree<ntt_tally::Uncounted>(Tree, std::size_t, std::int16_t*, bool);
+template void inverse_tree<ntt_tally::Counted>(Tree, std::size_t, std::int16_t*, bool);
 template void crt<ntt_tally::Uncounted>(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t, std::size_t);
 template void crt<ntt_tally::Counted>(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t, std::size_t);
 

@@ -258,8 +258,9 @@ template <std::size_t P>
   for (std::size_t j = 0; j < kPairs; ++j) store(f + 2 * W * j, x[j]), store(f + 2 * W * j + W, y[j]);
 }
 
-// Inverse layers of length 2W .. 128 between registers, the last scaled.
-template <std::size_t P>
+// Inverse layers of length 2W .. 128 between registers, the last scaled (by
+// the halved constants: the portable inverse_tree's halved).
+template <std::size_t P, bool Halved>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
   const V p = unfolded(c.p), v = set1(c.barrett_v);
@@ -289,8 +290,9 @@ template <std::size_t P>
         ...);
   }
   (std::make_index_sequence<8>{});
-  const V s = set1(c.scale), sq = unfolded(c.scale_qinv), z = set1(c.last_zeta_scaled),
-          zq = unfolded(c.last_zeta_scaled_qinv);
+  const V s = set1(Halved ? c.halved_scale : c.scale), sq = unfolded(Halved ? c.halved_scale_qinv : c.scale_qinv),
+          z = set1(Halved ? c.halved_last_zeta_scaled : c.last_zeta_scaled),
+          zq = unfolded(Halved ? c.halved_last_zeta_scaled_qinv : c.last_zeta_scaled_qinv);
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters / 2; ++i) {
     const V a = r[i], b = r[i + kRegisters / 2];
@@ -306,10 +308,10 @@ void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   forward_outer<P, LowerHalf, Wide, Signed>(a, q, f);
   forward_inner<P, Wide>(f);
 }
-template <std::size_t P>
+template <std::size_t P, bool Halved = false>
 void inverse_prime(const std::int16_t* in, std::int16_t* f) {
   inverse_inner<P>(in, f);
-  inverse_outer<P>(f);
+  inverse_outer<P, Halved>(f);
 }
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
@@ -345,18 +347,17 @@ void forward_split_prime(const std::int16_t* u, const std::int16_t* v, std::int1
   forward_prime<tree_index(K, Tree::cyclic), false, Wide, true>(reinterpret_cast<const std::uint16_t*>(u), 0, fu);
   forward_prime<tree_index(K, Tree::negacyclic), false, Wide, true>(reinterpret_cast<const std::uint16_t*>(v), 0, fv);
 }
-// Both inverses, then lo = (U + V) / 2 and hi = (U - V) / 2 mod p.
+// Both inverses halved, U / 2 and V / 2; then lo = U / 2 + V / 2 and hi =
+// U / 2 - V / 2.
 template <std::size_t K>
 void inverse_split_prime(const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo, std::int16_t* hi) {
-  inverse_prime<tree_index(K, Tree::cyclic)>(su, lo);
-  inverse_prime<tree_index(K, Tree::negacyclic)>(sv, hi);
-  const PrimeConstants& c = kPrime[K];
-  const V p = unfolded(c.p), h = set1(c.inverse_two), hq = unfolded(c.inverse_two_qinv);
+  inverse_prime<tree_index(K, Tree::cyclic), true>(su, lo);
+  inverse_prime<tree_index(K, Tree::negacyclic), true>(sv, hi);
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < kLength; i += W) {
     const V a = load(lo + i), b = load(hi + i);
-    store(lo + i, fqmul(add(a, b), h, hq, p));
-    store(hi + i, fqmul(sub(a, b), h, hq, p));
+    store(lo + i, add(a, b));
+    store(hi + i, sub(a, b));
   }
 }
 

@@ -127,7 +127,7 @@ RegistryEntry ntt16_entry(std::string name, TypedPath typed, std::string descrip
     return [config, count](Strategy s, std::size_t rank) { return count(config, s, rank); };
   };
   e.make = [counter_for, name](const Params& p) -> std::unique_ptr<RingMultiplier> {
-    Portable typed(ntt16::config_from(p, R::q, R::n));
+    Portable typed(ntt16::config_from(p, R::q, R::n, Portable::kCrtInputs));
     auto counter = counter_for(typed.config());
     return std::make_unique<RingMultiplierAdapter<Portable>>(std::move(typed), name, p.to_string(), "portable",
                                                              std::move(counter));
@@ -135,7 +135,7 @@ RegistryEntry ntt16_entry(std::string name, TypedPath typed, std::string descrip
   e.typed = typed;
   for (Isa isa : ntt16::kernel_isas())
     e.simd.emplace_back(isa, [isa, counter_for, name](const Params& p) -> std::unique_ptr<RingMultiplier> {
-      Simd typed(ntt16::config_from(p, R::q, R::n), isa);
+      Simd typed(ntt16::config_from(p, R::q, R::n, Simd::kCrtInputs), isa);
       auto counter = counter_for(typed.config());
       return std::make_unique<RingMultiplierAdapter<Simd>>(std::move(typed), name, p.to_string(),
                                                            std::string(isa_name(isa)), std::move(counter));

@@ -57,14 +57,14 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
   // inversion and packing kernels (ntru_kernels), and the Keccak.
   try {
     if (name == "ntt16") {
-      const auto [general, for_short] = ntt16_configs<P>(params);
+      const auto [general, for_short] = ntt16_configs<P, Ntt16PiecesSimd<R>>(params);
       const ntt16::SimdKernels kernels(isa);
       return std::make_unique<NtruKem<P, Ntt16PiecesSimd<R>>>(
           Ntt16PiecesSimd<R>(general, kernels), Ntt16PiecesSimd<R>(for_short, kernels), label, isa);
     }
     if constexpr (ntt16::good_fits<R>) {
       if (name == "ntt16-1536") {
-        const auto [general, for_short] = ntt16_configs<P>(params);
+        const auto [general, for_short] = ntt16_configs<P, Ntt16GoodSimd<R>>(params);
         const ntt16::SimdGoodKernels kernels(isa);
         return std::make_unique<NtruKem<P, Ntt16GoodSimd<R>>>(
             Ntt16GoodSimd<R>(general, kernels), Ntt16GoodSimd<R>(for_short, kernels), label, isa);

@@ -84,11 +84,12 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 template <class Tally>
 void inverse(std::size_t prime, std::int16_t* f);
 //   forward and inverse on either tree (ntt16_primes.hpp's Tree); wide: the
-//   forward of |f| <= kWideInputBound, on its own reduction schedule.
+//   forward of |f| <= kWideInputBound, on its own reduction schedule;
+//   halved: the inverse times 2^-1 (its last layer's halved constants).
 template <class Tally>
 void forward_tree(Tree tree, bool wide, std::size_t prime, std::int16_t* f);
 template <class Tally>
-void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f);
+void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved = false);
 //   out[i] = (Garner lift of r[k * 256 + i], k < primes) & (q - 1), i < n.
 template <class Tally>
 void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask, std::size_t n);
@@ -101,13 +102,16 @@ struct Config {
   unsigned primes = 0;                     // 2 or 3; 0 means the fewest that hold one product
 };
 // The configuration with defaults filled in; throws std::invalid_argument if
-// it is out of range or cannot hold one product.
-Config resolve(Config c, std::uint32_t q, std::size_t n);
+// it is out of range or cannot hold one product. `inputs`: what the
+// multiplier's CRT lifts (ntt16_primes.hpp), which sets how large a
+// coefficient two or three primes hold.
+Config resolve(Config c, std::uint32_t q, std::size_t n, CrtInputs inputs = CrtInputs::inverse_outputs);
 // How many products with those bounds the accumulator sums exactly.
-std::size_t max_accumulated(const Config& resolved, std::size_t n);
+std::size_t max_accumulated(const Config& resolved, std::size_t n, CrtInputs inputs = CrtInputs::inverse_outputs);
 // Builds a Config from "primes=2|3;bound-a=A;bound-b=B" (std::invalid_argument
 // for unknown keys or bad values).
-Config config_from(const Params& params, std::uint32_t q, std::size_t n);
+Config config_from(const Params& params, std::uint32_t q, std::size_t n,
+                   CrtInputs inputs = CrtInputs::inverse_outputs);
 
 }  // namespace ntt16
 
@@ -125,11 +129,13 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Operand
 
  public:
   using ring = R;
+  // The CRT lifts each inverse's outputs as they are.
+  static constexpr ntt16::CrtInputs kCrtInputs = ntt16::CrtInputs::inverse_outputs;
   using operand = Transformed<Ntt16<R, Tally>, ntt16::Operand>;
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16>, ntt16::Accumulation>;
 
   explicit Ntt16(ntt16::Config config = {})
-      : config_(ntt16::resolve(config, R::q, R::n)), max_(ntt16::max_accumulated(config_, R::n)) {}
+      : config_(ntt16::resolve(config, R::q, R::n, kCrtInputs)), max_(ntt16::max_accumulated(config_, R::n, kCrtInputs)) {}
 
   const ntt16::Config& config() const { return config_; }
   std::string name() const { return "ntt16"; }

@@ -19,14 +19,17 @@
 //   - In the NTT domain, per half, the 3 x 3 slice products (9 pointwise
 //     products) sum into 3 output slices, each a row of three products in
 //     registers (multiply_row: one store a lane); an output slice's two
-//     inverses give lo = (U + V) / 2 and hi = (U - V) / 2 mod p, lifted by
-//     the CRT; the inverse permutation and the fold make the product.
+//     inverses, each halved in its last layer's constants, give lo =
+//     (U + V) / 2 and hi = (U - V) / 2 mod p as a sum and a difference,
+//     lifted by the CRT (whose inputs are then twice an inverse's bound:
+//     CrtInputs::split_sums); the inverse permutation and the fold make the
+//     product.
 //
 // Against the pieces of 128 (ntt16_pieces.hpp, "ntt16"), per product and
 // prime for hps677: 12 forward transforms (6 an operand), 18 pointwise
 // products and 6 inverses instead of 12 half-size forwards, 36 and 11. The
-// counting twin (ntt_tally.hpp) counts ntt16's steps, the split's and the
-// halving's additions and products, and the fold's n additions.
+// counting twin (ntt_tally.hpp) counts ntt16's steps, the additions of the
+// split and of lo and hi, and the fold's n additions.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -126,17 +129,15 @@ struct PortableGoodKernels : PortableKernels<Tally> {
   void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                      std::int16_t* hi) const {
     std::copy_n(su, kLength, lo);
-    ntt16::inverse_tree<Tally>(Tree::cyclic, prime, lo);
+    ntt16::inverse_tree<Tally>(Tree::cyclic, prime, lo, true);
     std::copy_n(sv, kLength, hi);
-    ntt16::inverse_tree<Tally>(Tree::negacyclic, prime, hi);
-    const PrimeConstants& c = kPrime[prime];
+    ntt16::inverse_tree<Tally>(Tree::negacyclic, prime, hi, true);
     for (std::size_t i = 0; i < kLength; ++i) {
       const std::int16_t a = lo[i], b = hi[i];
-      lo[i] = fqmul(static_cast<std::int16_t>(a + b), c.inverse_two, c.inverse_two_qinv, c.p);
-      hi[i] = fqmul(static_cast<std::int16_t>(a - b), c.inverse_two, c.inverse_two_qinv, c.p);
+      lo[i] = static_cast<std::int16_t>(a + b);
+      hi[i] = static_cast<std::int16_t>(a - b);
     }
     count_additions(2 * kLength);
-    for (std::size_t i = 0; i < 2 * kLength; ++i) Tally::constant_mult();
   }
   void fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     portable::good_fold(c, n, q, out);
@@ -182,6 +183,7 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
 
  public:
   using ring = R;
+  static constexpr ntt16::CrtInputs kCrtInputs = ntt16::CrtInputs::split_sums;
   using operand = Transformed<Ntt16Good, ntt16::GoodOperand>;
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16Good>, ntt16::GoodAccumulation>;
 
@@ -191,8 +193,8 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
     requires std::is_default_constructible_v<Default>
   explicit Ntt16Good(ntt16::Config config = {}) : Ntt16Good(config, Default{}) {}
   Ntt16Good(ntt16::Config config, Kernels kernels)
-      : config_(ntt16::resolve(config, R::q, R::n)),
-        max_(ntt16::max_accumulated(config_, R::n)),
+      : config_(ntt16::resolve(config, R::q, R::n, kCrtInputs)),
+        max_(ntt16::max_accumulated(config_, R::n, kCrtInputs)),
         kernels_(kernels) {}
 
   Isa isa() const { return kernels_.isa; }

@@ -124,6 +124,8 @@ class Ntt16Pieces
 
  public:
   using ring = R;
+  // The CRT lifts each inverse's outputs as they are.
+  static constexpr ntt16::CrtInputs kCrtInputs = ntt16::CrtInputs::inverse_outputs;
   using operand = Transformed<Ntt16Pieces, ntt16::PiecesOperand<K>>;
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16Pieces>, ntt16::PiecesAccumulation<K>>;
 
@@ -133,8 +135,8 @@ class Ntt16Pieces
     requires std::is_default_constructible_v<Default>
   explicit Ntt16Pieces(ntt16::Config config = {}) : Ntt16Pieces(config, Default{}) {}
   Ntt16Pieces(ntt16::Config config, Kernels kernels)
-      : config_(ntt16::resolve(config, R::q, R::n)),
-        max_(ntt16::max_accumulated(config_, R::n)),
+      : config_(ntt16::resolve(config, R::q, R::n, kCrtInputs)),
+        max_(ntt16::max_accumulated(config_, R::n, kCrtInputs)),
         kernels_(kernels) {}
 
   Isa isa() const { return kernels_.isa; }

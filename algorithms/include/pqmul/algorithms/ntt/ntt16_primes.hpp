@@ -125,8 +125,10 @@ struct PrimeConstants {
   // is at most forward_output_bound (checked below), so the products' bounds hold.
   std::array<ForwardReduction, kLayers + 1> wide_forward_reduction{};
   std::int32_t wide_forward_output_bound = 0;
-  // 2^-1 R: lo = (u + v) / 2 of ntt16_good.hpp's split, by one fqmul.
-  std::int16_t inverse_two = 0, inverse_two_qinv = 0;
+  // The last layer's constants times 2^-1, for the two inverses of
+  // ntt16_good.hpp's split: lo = (U + V) / 2 and hi = (U - V) / 2 are then a
+  // sum and a difference, with no product of their own.
+  std::int16_t halved_scale = 0, halved_scale_qinv = 0, halved_last_zeta_scaled = 0, halved_last_zeta_scaled_qinv = 0;
   std::int32_t product_bound = 0;         // |x y R^-1| of two forward outputs
   std::int32_t accumulator_bound = 0;     // |Barrett(acc)|
   std::int32_t inverse_output_bound = 0;
@@ -160,8 +162,11 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
   c.scale_qinv = times_qinv(c.scale, c.qinv);
   c.last_zeta_scaled = centred(pow_mod(psi_inverse, exponent(1), p) * inverse_256 % p * r2, p);
   c.last_zeta_scaled_qinv = times_qinv(c.last_zeta_scaled, c.qinv);
-  c.inverse_two = centred(pow_mod(2, p - 2, p) << 16, p);
-  c.inverse_two_qinv = times_qinv(c.inverse_two, c.qinv);
+  const std::int64_t inverse_two = pow_mod(2, p - 2, p);
+  c.halved_scale = centred(c.scale * inverse_two, p);
+  c.halved_scale_qinv = times_qinv(c.halved_scale, c.qinv);
+  c.halved_last_zeta_scaled = centred(c.last_zeta_scaled * inverse_two, p);
+  c.halved_last_zeta_scaled_qinv = times_qinv(c.halved_last_zeta_scaled, c.qinv);
 
   // Every constant above is centred: |c| <= (p - 1) / 2. The forward's
   // schedule is the one with the fewest Barretts (tops count half) that keeps
@@ -236,10 +241,8 @@ consteval bool lanes_never_overflow() {
     if (c.accumulator_bound + kRowProducts * c.product_bound > kLaneMax) return false;
     // The wide forward feeds the same products.
     if (c.wide_forward_output_bound > c.forward_output_bound) return false;
-    // The split's halving: |u +- v| of two inverse outputs fits a lane, and
-    // the result stays within the inverse's bound (the CRT's input).
+    // The split's lo and hi: a sum or difference of two inverse outputs fits a lane.
     if (2 * c.inverse_output_bound > kLaneMax) return false;
-    if (product_bound(2 * c.inverse_output_bound, (c.p - 1) / 2, c.p) > c.inverse_output_bound) return false;
   }
   for (std::size_t k = 0; k < kMaxPrimes; ++k) {
     // The cyclic tree's magnitudes are the negacyclic one's.
@@ -277,13 +280,38 @@ constexpr Step next_step(std::int32_t& bound, std::size_t k) {
 // Garner's CRT: u_1 = (r_1 - r_0) p_0^-1 mod p_1, u_2 = (r_2 - (r_0 + p_0 u_1))
 // (p_0 p_1)^-1 mod p_2, x = r_0 + p_0 u_1 + p_0 p_1 u_2, all three digits from
 // Montgomery products (|u_k| up to about p_k / 2 + a little), x kept mod 2^16.
+// What the CRT lifts: each prime's residues as one inverse leaves them
+// (|r| <= inverse_output_bound), or as ntt16_good.hpp's split leaves them, the
+// sum or difference of two inverse outputs (twice that bound).
+enum class CrtInputs : std::uint8_t { inverse_outputs, split_sums };
+constexpr std::int64_t crt_input_bound(std::size_t prime, CrtInputs inputs) {
+  return (inputs == CrtInputs::split_sums ? 2 : 1) * std::int64_t{kPrime[prime].inverse_output_bound};
+}
+// |c| below these is lifted exactly, with two and with three primes.
+struct CrtExactness {
+  std::int64_t two = 0, three = 0;
+};
+consteval CrtExactness crt_exactness(CrtInputs inputs) {
+  const std::int64_t p0 = kPrimes[0], p1 = kPrimes[1], p2 = kPrimes[2];
+  const std::int64_t r0 = crt_input_bound(0, inputs), r1 = crt_input_bound(1, inputs),
+                     r2 = crt_input_bound(2, inputs);
+  const std::int64_t u1 = product_bound(r0 + r1, (p1 - 1) / 2, static_cast<std::int32_t>(p1));
+  const std::int64_t x01_mod_p2 = product_bound(u1, (p2 - 1) / 2, static_cast<std::int32_t>(p2));
+  const std::int64_t u2 = product_bound(r2 + r0 + x01_mod_p2, (p2 - 1) / 2, static_cast<std::int32_t>(p2));
+  // The lanes the lift subtracts in must not wrap.
+  if (r0 + r1 > kLaneMax || r2 + r0 + x01_mod_p2 > kLaneMax) throw "ntt16: the CRT's differences overflow int16";
+  // The lift x is congruent to c mod M and |x| <= L; x = c while |c| + L < M.
+  const std::int64_t lift_two = r0 + p0 * u1, lift_three = lift_two + p0 * p1 * u2;
+  return {p0 * p1 - lift_two - 1, p0 * p1 * p2 - lift_three - 1};
+}
+
 struct CrtConstants {
   std::int16_t p0_inverse = 0, p0_inverse_qinv = 0;    // p0^-1 R mod p1
   std::int16_t p0_mod_p2 = 0, p0_mod_p2_qinv = 0;      // p0 R mod p2
   std::int16_t p01_inverse = 0, p01_inverse_qinv = 0;  // (p0 p1)^-1 R mod p2
   std::int16_t p01_low = 0;                            // p0 p1 mod 2^16
-  // |c| below these is lifted exactly, with two and with three primes.
-  std::int64_t exact_two = 0, exact_three = 0;
+  CrtExactness exact{};                                // of one inverse's outputs
+  CrtExactness split_exact{};                          // of the split's sums
 };
 consteval CrtConstants make_crt() {
   CrtConstants c;
@@ -295,20 +323,16 @@ consteval CrtConstants make_crt() {
   c.p01_inverse = centred(pow_mod(p0 * p1 % p2, p2 - 2, p2) << 16, p2);
   c.p01_inverse_qinv = times_qinv(c.p01_inverse, kPrime[2].qinv);
   c.p01_low = low16(static_cast<std::int32_t>((p0 * p1) & 0xffff));
-  const std::int64_t r0 = kPrime[0].inverse_output_bound, r1 = kPrime[1].inverse_output_bound,
-                     r2 = kPrime[2].inverse_output_bound;
-  const std::int64_t u1 = product_bound(r0 + r1, (p1 - 1) / 2, static_cast<std::int32_t>(p1));
-  const std::int64_t x01_mod_p2 = product_bound(u1, (p2 - 1) / 2, static_cast<std::int32_t>(p2));
-  const std::int64_t u2 = product_bound(r2 + r0 + x01_mod_p2, (p2 - 1) / 2, static_cast<std::int32_t>(p2));
-  // The lift x is congruent to c mod M and |x| <= L; x = c while |c| + L < M.
-  const std::int64_t lift_two = r0 + p0 * u1, lift_three = lift_two + p0 * p1 * u2;
-  c.exact_two = p0 * p1 - lift_two - 1;
-  c.exact_three = p0 * p1 * p2 - lift_three - 1;
+  c.exact = crt_exactness(CrtInputs::inverse_outputs);
+  c.split_exact = crt_exactness(CrtInputs::split_sums);
   return c;
 }
 inline constexpr CrtConstants kCrt = make_crt();
-static_assert(kPrime[0].inverse_output_bound + kPrime[1].inverse_output_bound <= kLaneMax);
-static_assert(kCrt.exact_two > 0 && kCrt.exact_three > kCrt.exact_two);
+constexpr const CrtExactness& crt_exactness_of(CrtInputs inputs) {
+  return inputs == CrtInputs::split_sums ? kCrt.split_exact : kCrt.exact;
+}
+static_assert(kCrt.exact.two > 0 && kCrt.exact.three > kCrt.exact.two);
+static_assert(kCrt.split_exact.two > 0 && kCrt.split_exact.three > kCrt.split_exact.two);
 
 // Where the SIMD kernels keep each coefficient of the NTT domain. With W
 // lanes the transform works on pairs of registers (x, y) = 2W consecutive

@@ -41,6 +41,7 @@ class Ntt16Simd : public UnfilledStorage<Transformed<Ntt16Simd<R>, ntt16::Operan
                                          Transformed<ntt16::AccumulatorOf<Ntt16Simd<R>>, ntt16::Accumulation>> {
  public:
   using ring = R;
+  static constexpr ntt16::CrtInputs kCrtInputs = Ntt16<R>::kCrtInputs;
   using portable = Ntt16<R>;
   using operand = Transformed<Ntt16Simd<R>, ntt16::Operand>;
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16Simd>, ntt16::Accumulation>;

@@ -20,8 +20,8 @@ void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const st
 // (add_to_acc), pointwise in any slot order (ntt16_good.hpp's slice rows).
 void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
                   bool add_to_acc);
-// The portable inverse_tree of su (cyclic) and sv (negacyclic), then
-// lo = (U + V) 2^-1 and hi = (U - V) 2^-1 mod p (one fqmul each).
+// The portable inverse_tree of su (cyclic) and sv (negacyclic), both
+// halved, then lo = U 2^-1 + V 2^-1 and hi = U 2^-1 - V 2^-1.
 void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                    std::int16_t* hi);
 // As the portable crt with n = 256, prime 0's row at r0 and the others'

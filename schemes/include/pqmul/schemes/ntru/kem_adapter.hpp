@@ -118,15 +118,15 @@ std::pair<BigNtt<typename P::ring>, BigNtt<typename P::ring>> make_ntts(const Pa
 // The configurations of the "ntt16" multipliers of a parameter set: one for
 // full-range products and one for products with a short factor (bound-b at
 // most short_bound), each over the fewest primes that hold one exact product
-// unless primes= is given.
-template <ParameterSet P>
+// unless primes= is given (M: the multiplier, whose CRT sets what they hold).
+template <ParameterSet P, class M>
 std::pair<ntt16::Config, ntt16::Config> ntt16_configs(const Params& params) {
   using R = typename P::ring;
-  const ntt16::Config general = ntt16::config_from(params, R::q, R::n);
+  const ntt16::Config general = ntt16::config_from(params, R::q, R::n, M::kCrtInputs);
   ntt16::Config for_short = general;
-  for_short.bound_b = std::min(general.bound_b, Ntru<P, Ntt16Pieces<R>>::short_bound);
+  for_short.bound_b = std::min(general.bound_b, Ntru<P, M>::short_bound);
   if (!params.has("primes")) for_short.primes = 0;
-  return {general, ntt16::resolve(for_short, R::q, R::n)};
+  return {general, ntt16::resolve(for_short, R::q, R::n, M::kCrtInputs)};
 }
 
 // The multipliers of a choice, handed to typed(general, for_short): the one
@@ -147,13 +147,13 @@ auto visit_kem_multipliers(const MultiplierChoice& c, Typed&& typed, Registered&
       return typed(std::move(general), std::optional<BigNtt<R>>(std::move(for_short)));
     }
     case TypedPath::ntt16: {
-      const auto [general, for_short] = ntt16_configs<P>(c.params);
+      const auto [general, for_short] = ntt16_configs<P, Ntt16Pieces<R>>(c.params);
       return typed(Ntt16Pieces<R>(general), std::optional<Ntt16Pieces<R>>(Ntt16Pieces<R>(for_short)));
     }
     case TypedPath::ntt16_good:
       // (The registry has the entry only for the rings it takes.)
       if constexpr (ntt16::good_fits<R>) {
-        const auto [general, for_short] = ntt16_configs<P>(c.params);
+        const auto [general, for_short] = ntt16_configs<P, Ntt16Good<R>>(c.params);
         return typed(Ntt16Good<R>(general), std::optional<Ntt16Good<R>>(Ntt16Good<R>(for_short)));
       } else {
         return registered();
