@@ -108,7 +108,8 @@ void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved) {
       }
   }
   // The last layer (length 128, zeta index 1) with the scale folded in.
-  const std::int16_t scale = halved ? c.halved_scale : c.scale, scale_qinv = halved ? c.halved_scale_qinv : c.scale_qinv;
+  const std::int16_t scale = halved ? c.halved_scale : c.scale,
+                     scale_qinv = halved ? c.halved_scale_qinv : c.scale_qinv;
   const std::int16_t zeta = halved ? c.halved_last_zeta_scaled : c.last_zeta_scaled,
                      zeta_qinv = halved ? c.halved_last_zeta_scaled_qinv : c.last_zeta_scaled_qinv;
   for (std::size_t j = 0; j < kLength / 2; ++j) {

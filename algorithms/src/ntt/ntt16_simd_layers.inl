@@ -258,8 +258,8 @@ template <std::size_t P>
   for (std::size_t j = 0; j < kPairs; ++j) store(f + 2 * W * j, x[j]), store(f + 2 * W * j + W, y[j]);
 }
 
-// Inverse layers of length 2W .. 128 between registers, the last scaled (by
-// the halved constants: the portable inverse_tree's halved).
+// Inverse layers of length 2W .. 128 between registers, the last scaled
+// (Halved: by the halved constants, as the portable inverse_tree's halved).
 template <std::size_t P, bool Halved>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);

@@ -135,7 +135,8 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Operand
   using accumulator = Transformed<ntt16::AccumulatorOf<Ntt16>, ntt16::Accumulation>;
 
   explicit Ntt16(ntt16::Config config = {})
-      : config_(ntt16::resolve(config, R::q, R::n, kCrtInputs)), max_(ntt16::max_accumulated(config_, R::n, kCrtInputs)) {}
+      : config_(ntt16::resolve(config, R::q, R::n, kCrtInputs)),
+        max_(ntt16::max_accumulated(config_, R::n, kCrtInputs)) {}
 
   const ntt16::Config& config() const { return config_; }
   std::string name() const { return "ntt16"; }
