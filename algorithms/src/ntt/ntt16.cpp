@@ -108,14 +108,11 @@ void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved) {
       }
   }
   // The last layer (length 128, zeta index 1) with the scale folded in.
-  const std::int16_t scale = halved ? c.halved_scale : c.scale,
-                     scale_qinv = halved ? c.halved_scale_qinv : c.scale_qinv;
-  const std::int16_t zeta = halved ? c.halved_last_zeta_scaled : c.last_zeta_scaled,
-                     zeta_qinv = halved ? c.halved_last_zeta_scaled_qinv : c.last_zeta_scaled_qinv;
+  const LastLayerConstants last = last_layer(c, halved);
   for (std::size_t j = 0; j < kLength / 2; ++j) {
     const std::int16_t a = f[j], b = f[j + kLength / 2];
-    f[j] = mul_const<Tally>(add<Tally>(a, b), scale, scale_qinv, c.p);
-    f[j + kLength / 2] = mul_const<Tally>(sub<Tally>(a, b), zeta, zeta_qinv, c.p);
+    f[j] = mul_const<Tally>(add<Tally>(a, b), last.scale, last.scale_qinv, c.p);
+    f[j + kLength / 2] = mul_const<Tally>(sub<Tally>(a, b), last.zeta, last.zeta_qinv, c.p);
   }
 }
 

@@ -259,7 +259,7 @@ template <std::size_t P>
 }
 
 // Inverse layers of length 2W .. 128 between registers, the last scaled
-// (Halved: by the halved constants, as the portable inverse_tree's halved).
+// (Halved: by last_layer's halved constants, as the portable inverse_tree).
 template <std::size_t P, bool Halved>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
@@ -290,9 +290,8 @@ template <std::size_t P, bool Halved>
         ...);
   }
   (std::make_index_sequence<8>{});
-  const V s = set1(Halved ? c.halved_scale : c.scale), sq = unfolded(Halved ? c.halved_scale_qinv : c.scale_qinv),
-          z = set1(Halved ? c.halved_last_zeta_scaled : c.last_zeta_scaled),
-          zq = unfolded(Halved ? c.halved_last_zeta_scaled_qinv : c.last_zeta_scaled_qinv);
+  constexpr LastLayerConstants last = last_layer(tree_constants(P), Halved);
+  const V s = set1(last.scale), sq = unfolded(last.scale_qinv), z = set1(last.zeta), zq = unfolded(last.zeta_qinv);
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters / 2; ++i) {
     const V a = r[i], b = r[i + kRegisters / 2];

@@ -230,6 +230,16 @@ inline constexpr PrimeConstants kCyclicPrime[kMaxPrimes] = {make_prime(kPrimes[0
 constexpr std::size_t tree_index(std::size_t prime, Tree tree) {
   return tree == Tree::cyclic ? kMaxPrimes + prime : prime;
 }
+// The inverse's last layer multiplies its sums by scale and its differences
+// by zeta (each with its p^-1 product): the plain constants, or the halved
+// ones of ntt16_good.hpp's split.
+struct LastLayerConstants {
+  std::int16_t scale, scale_qinv, zeta, zeta_qinv;
+};
+constexpr LastLayerConstants last_layer(const PrimeConstants& c, bool halved) {
+  if (halved) return {c.halved_scale, c.halved_scale_qinv, c.halved_last_zeta_scaled, c.halved_last_zeta_scaled_qinv};
+  return {c.scale, c.scale_qinv, c.last_zeta_scaled, c.last_zeta_scaled_qinv};
+}
 constexpr const PrimeConstants& tree_constants(std::size_t index) {
   return index < kMaxPrimes ? kPrime[index] : kCyclicPrime[index - kMaxPrimes];
 }
@@ -280,6 +290,7 @@ constexpr Step next_step(std::int32_t& bound, std::size_t k) {
 // Garner's CRT: u_1 = (r_1 - r_0) p_0^-1 mod p_1, u_2 = (r_2 - (r_0 + p_0 u_1))
 // (p_0 p_1)^-1 mod p_2, x = r_0 + p_0 u_1 + p_0 p_1 u_2, all three digits from
 // Montgomery products (|u_k| up to about p_k / 2 + a little), x kept mod 2^16.
+//
 // What the CRT lifts: each prime's residues as one inverse leaves them
 // (|r| <= inverse_output_bound), or as ntt16_good.hpp's split leaves them, the
 // sum or difference of two inverse outputs (twice that bound).
