@@ -109,7 +109,20 @@ TEST_CASE("ntt16 lane operations: Barrett and Montgomery over every int16 input"
       congruent = congruent && mod(a - r, c.p) == 0;
     }
     CHECK(congruent);
-    CHECK(worst <= c.accumulator_bound);  // barrett_bound, the one every schedule assumes
+    CHECK(worst <= c.accumulator_bound);  // barrett_bound, the tight kind's for any input
+    // The loose Barrett: congruent, and within its bound for every |a| up to
+    // each int16 magnitude (the bound the schedules assume for that input).
+    std::int32_t worst_so_far = 0;
+    bool loose_ok = true;
+    for (std::int32_t m = 0; m <= 32768; ++m)
+      for (const std::int32_t a : {m, -m}) {
+        if (a > 32767) continue;
+        const std::int16_t r = loose_barrett(static_cast<std::int16_t>(a), c.loose_barrett_w, c.p);
+        worst_so_far = std::max(worst_so_far, std::abs(std::int32_t{r}));
+        loose_ok = loose_ok && mod(a - r, c.p) == 0 && worst_so_far <= loose_barrett_bound(c.p, c.loose_barrett_w, m);
+      }
+    CHECK(loose_ok);
+    CHECK(c.loose_barrett_w == (32768 + c.p / 2) / c.p);
     // Montgomery products: a c R^-1 mod p within |a c| / 2^16 + p / 2, for
     // every a against the largest and a few other constants.
     const std::int64_t r_inverse = power(65536, c.p - 2, c.p);
@@ -148,18 +161,59 @@ TEST_CASE("ntt16 forward: position s holds f(psi^(2 BitRev8(s) + 1)) mod p", "[n
 // ends at or below kForwardTarget. The derived one must be allowed, cost the
 // fewest Barretts of all allowed (a top reduction is half a layer's), and
 // end within the bound the transforms state.
+// Inputs over all of int16 for the inverse, whose first reduction must take
+// any lane: the two extremes, alternating extremes and random values.
+void any_int16(std::int16_t* x, int trial, std::mt19937_64& rng) {
+  for (std::size_t i = 0; i < 256; ++i)
+    x[i] = static_cast<std::int16_t>(trial == 0   ? 32767
+                                     : trial == 1 ? -32768
+                                     : trial == 2 ? (i % 2 ? 32767 : -32768)
+                                                  : std::int32_t(rng() % 65536) - 32768);
+}
+
+TEST_CASE("ntt16 inverse of any int16 input: the polynomial whose values are the input times R, within the bound",
+          "[ntt16]") {
+  // The inverse undoes a product's R^-1: for slots x it returns y with
+  // y(psi^(2 BitRev8(s) + 1)) = x_s R mod p.
+  std::mt19937_64 rng(2561);
+  for (std::size_t k = 0; k < kMaxPrimes; ++k)
+    for (int trial = 0; trial < 4; ++trial) {
+      INFO("prime " << k << " trial " << trial);
+      const auto& c = kPrime[k];
+      std::int16_t x[256], y[256];
+      any_int16(x, trial, rng);
+      std::copy(x, x + 256, y);
+      inverse<ntt_tally::Uncounted>(k, y);
+      bool ok = true;
+      for (unsigned slot = 0; slot < 256; ++slot) {
+        unsigned reversed = 0;
+        for (unsigned b = 0; b < 8; ++b) reversed |= ((slot >> b) & 1u) << (7 - b);
+        const std::int64_t root = power(c.psi, 2 * reversed + 1, c.p);
+        std::int64_t value = 0;
+        for (int i = 255; i >= 0; --i) value = (value * root + y[i]) % c.p;
+        ok = ok && mod(value - std::int64_t{x[slot]} * 65536, c.p) == 0;
+      }
+      for (const std::int16_t v : y) ok = ok && std::abs(v) <= c.inverse_output_bound;
+      CHECK(ok);
+    }
+}
+
 TEST_CASE("ntt16 forward reduction schedules: the fewest Barretts of all 3^8 that keep int16 lanes", "[ntt16]") {
   struct Outcome {
     bool allowed;
     int cost;
     std::int32_t bound;
   };
-  const auto run = [](const PrimeConstants& c, std::int32_t input, const std::array<int, kLayers + 1>& choice) {
-    const std::int32_t half = (c.p - 1) / 2, reduced = barrett_bound(c.p);
+  const auto run = [](const PrimeConstants& c, std::int32_t input, const std::array<int, kLayers + 1>& choice,
+                      BarrettKind kind) {
+    const std::int32_t half = (c.p - 1) / 2;
+    const auto reduced = [&](std::int32_t b) {
+      return kind == BarrettKind::tight ? barrett_bound(c.p) : loose_barrett_bound(c.p, c.loose_barrett_w, b);
+    };
     std::int32_t b = input;
     int cost = 0;
     for (unsigned layer = 1; layer <= kLayers; ++layer) {
-      const std::int32_t top = choice[layer] == 0 ? b : reduced, bottom = choice[layer] == 2 ? reduced : b;
+      const std::int32_t top = choice[layer] == 0 ? b : reduced(b), bottom = choice[layer] == 2 ? reduced(b) : b;
       b = top + product_bound(bottom, half, c.p);
       cost += choice[layer];
       if (b > kLaneMax) return Outcome{false, cost, b};
@@ -176,16 +230,23 @@ TEST_CASE("ntt16 forward reduction schedules: the fewest Barretts of all 3^8 tha
     for (const bool wide : {false, true}) {
       INFO("tree index " << index << (wide ? ", wide input" : ", canonical input"));
       const std::int32_t input = wide ? kWideInputBound : kInputBound;
-      int fewest = 1000;
+      // Per kind the fewest reductions; in multiplications, the cheaper kind.
+      int fewest[2] = {1000, 1000};
       std::array<int, kLayers + 1> choice{};
-      for (int code = 0; code < 6561; ++code) {  // 3^8
-        for (unsigned layer = 1, rest = static_cast<unsigned>(code); layer <= kLayers; ++layer, rest /= 3)
-          choice[layer] = static_cast<int>(rest % 3);
-        if (const Outcome o = run(c, input, choice); o.allowed) fewest = std::min(fewest, o.cost);
-      }
-      const Outcome derived = run(c, input, as_choice(wide ? c.wide_forward_reduction : c.forward_reduction));
+      for (const BarrettKind kind : {BarrettKind::tight, BarrettKind::loose})
+        for (int code = 0; code < 6561; ++code) {  // 3^8
+          for (unsigned layer = 1, rest = static_cast<unsigned>(code); layer <= kLayers; ++layer, rest /= 3)
+            choice[layer] = static_cast<int>(rest % 3);
+          if (const Outcome o = run(c, input, choice, kind); o.allowed)
+            fewest[static_cast<int>(kind)] = std::min(fewest[static_cast<int>(kind)], o.cost);
+        }
+      const BarrettKind kind = wide ? c.wide_forward_barrett : c.forward_barrett;
+      const Outcome derived = run(c, input, as_choice(wide ? c.wide_forward_reduction : c.forward_reduction), kind);
       CHECK(derived.allowed);
-      CHECK(derived.cost == fewest);
+      CHECK(derived.cost == fewest[static_cast<int>(kind)]);
+      const int cheapest = std::min(fewest[0] * multiplications(BarrettKind::tight),
+                                    fewest[1] * multiplications(BarrettKind::loose));
+      CHECK(derived.cost * multiplications(kind) == cheapest);
       CHECK(derived.bound <= (wide ? c.wide_forward_output_bound : c.forward_output_bound));
       CHECK(c.wide_forward_output_bound <= c.forward_output_bound);
     }
@@ -256,9 +317,12 @@ TEST_CASE("ntt16 configurations out of range are refused with the reason", "[ntt
   CHECK_THROWS_WITH(make_ntt16<SaberRing>(Params::parse("layers=7")), Catch::Contains("layers"));
   CHECK(make_ntt16<SaberRing>(Params::parse("bound-b=5")).config().primes == 2);
   CHECK(make_ntt16<SaberRing>(Params{}).config().primes == 3);
-  // q = 2^10: 256 * 512 * 255 fits two primes, 256 * 512 * 256 does not.
-  CHECK(make_ntt16<SaberPRing>(Params::parse("bound-b=255")).config().primes == 2);
-  CHECK(make_ntt16<SaberPRing>(Params::parse("bound-b=256")).config().primes == 3);
+  // q = 2^10: two primes while 256 * 512 * b is within their exact range
+  // (252 with the inverses' output bounds of today), three beyond.
+  const std::int64_t largest = kCrt.exact.two / (256 * 512);
+  CHECK(largest >= 200);
+  CHECK(make_ntt16<SaberPRing>(Params::parse("bound-b=" + std::to_string(largest))).config().primes == 2);
+  CHECK(make_ntt16<SaberPRing>(Params::parse("bound-b=" + std::to_string(largest + 1))).config().primes == 3);
 }
 
 TEST_CASE("registry: ntt16 on the Saber and NTRU rings, Saber's counted as its header states", "[ntt16][registry]") {
@@ -333,6 +397,17 @@ void check_kernels(Forward forward_kernel, Forward lower_half_kernel, Inverse in
       inverse<ntt_tally::Uncounted>(k, pacc);
       inverse_kernel(k, sacc, out);
       CHECK(std::equal(out, out + 256, pacc));
+    }
+  // The inverse on inputs over all of int16 (its first reduction takes any lane).
+  for (std::size_t k = 0; k < kMaxPrimes; ++k)
+    for (int trial = 0; trial < 4; ++trial) {
+      INFO("inverse of any int16, prime " << k << " trial " << trial);
+      std::int16_t slots[256], natural[256], out[256];
+      any_int16(slots, trial, rng);
+      for (std::size_t s = 0; s < 256; ++s) natural[order.layout[s]] = slots[s];
+      inverse<ntt_tally::Uncounted>(k, natural);
+      inverse_kernel(k, slots, out);
+      CHECK(std::equal(out, out + 256, natural));
     }
   // The forward's centred lift for every power-of-two q it accepts (the
   // kernels read it off a's low log2 q bits): q/2 - 1, q/2, q - 1, 0 and random.

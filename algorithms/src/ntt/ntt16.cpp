@@ -30,15 +30,15 @@ std::int16_t mul_const(std::int16_t a, std::int16_t c, std::int16_t c_qinv, std:
 // Layers first_layer .. 8 of the forward transform of c's tree, reducing
 // before each layer the lanes `reduce` names (the tops: each block's first len).
 template <class Tally>
-void forward_layers(const PrimeConstants& c, const std::array<ForwardReduction, kLayers + 1>& reduce,
-                    std::int16_t* f, std::size_t first_layer) {
+void forward_layers(const PrimeConstants& c, const std::array<ForwardReduction, kLayers + 1>& reduction,
+                    BarrettKind kind, std::int16_t* f, std::size_t first_layer) {
   // Layer L has 2^(L-1) blocks of 2 len; block g takes zeta[2^(L-1) + g].
   for (std::size_t layer = first_layer, len = kLength >> first_layer, blocks = std::size_t{1} << (first_layer - 1);
        layer <= kLayers; ++layer, len >>= 1, blocks <<= 1) {
     // (len is a power of two: i & len tells a top from a bottom without a division.)
-    if (reduce[layer] != ForwardReduction::none)
+    if (reduction[layer] != ForwardReduction::none)
       for (std::size_t i = 0; i < kLength; ++i)
-        if (reduce[layer] == ForwardReduction::all || (i & len) == 0) f[i] = barrett(f[i], c.barrett_v, c.p);
+        if (reduction[layer] == ForwardReduction::all || (i & len) == 0) f[i] = reduce(kind, f[i], c);
     for (std::size_t start = 0, k = blocks; start < kLength; start += 2 * len, ++k)
       for (std::size_t j = start; j < start + len; ++j) {
         const std::int16_t t = mul_const<Tally>(f[j + len], c.zeta[k], c.zeta_qinv[k], c.p);
@@ -57,7 +57,10 @@ void forward(std::size_t prime, std::int16_t* f) {
 template <class Tally>
 void forward_tree(Tree tree, bool wide, std::size_t prime, std::int16_t* f) {
   const PrimeConstants& c = tree_constants(tree_index(prime, tree));
-  forward_layers<Tally>(c, wide ? c.wide_forward_reduction : c.forward_reduction, f, 1);
+  if (wide)
+    forward_layers<Tally>(c, c.wide_forward_reduction, c.wide_forward_barrett, f, 1);
+  else
+    forward_layers<Tally>(c, c.forward_reduction, c.forward_barrett, f, 1);
 }
 
 template <class Tally>
@@ -67,9 +70,9 @@ void forward_lower_half(std::size_t prime, std::int16_t* f) {
   const PrimeConstants& c = kPrime[prime];
   constexpr std::size_t half = kLength / 2;
   if (c.forward_reduction[1] != ForwardReduction::none)
-    for (std::size_t i = 0; i < half; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
+    for (std::size_t i = 0; i < half; ++i) f[i] = reduce(c.forward_barrett, f[i], c);
   std::copy_n(f, half, f + half);
-  forward_layers<Tally>(c, c.forward_reduction, f, 2);
+  forward_layers<Tally>(c, c.forward_reduction, c.forward_barrett, f, 2);
 }
 
 template <class Tally>
@@ -96,14 +99,14 @@ void inverse(std::size_t prime, std::int16_t* f) {
 template <class Tally>
 void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved) {
   const PrimeConstants& c = tree_constants(tree_index(prime, tree));
-  for (std::size_t i = 0; i < kLength; ++i) f[i] = barrett(f[i], c.barrett_v, c.p);
+  for (std::size_t i = 0; i < kLength; ++i) f[i] = reduce(c.inverse_barrett, f[i], c);
   // Inverse layer L has blocks of 2 len = 2^L, as many as forward layer 9 - L.
   for (std::size_t layer = 1, len = 1, blocks = kLength / 2; layer < kLayers; ++layer, len <<= 1, blocks >>= 1) {
     for (std::size_t start = 0, k = blocks; start < kLength; start += 2 * len, ++k)
       for (std::size_t j = start; j < start + len; ++j) {
         const std::int16_t a = f[j], b = f[j + len];
         const std::int16_t s = add<Tally>(a, b);
-        f[j] = c.reduce_sums_after_inverse[layer] ? barrett(s, c.barrett_v, c.p) : s;
+        f[j] = c.reduce_sums_after_inverse[layer] ? reduce(c.inverse_barrett, s, c) : s;
         f[j + len] = mul_const<Tally>(sub<Tally>(a, b), c.zeta_inverse[k], c.zeta_inverse_qinv[k], c.p);
       }
   }

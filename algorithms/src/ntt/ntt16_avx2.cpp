@@ -41,6 +41,7 @@ constexpr bool kLaneTwiddlesAsLoads = true;
 [[gnu::always_inline]] inline V barrett_quotient(V a, V v) {
   return _mm256_mulhrs_epi16(_mm256_mulhi_epi16(a, v), set1(1 << 5));
 }
+[[gnu::always_inline]] inline V rounded_high(V a, V w) { return _mm256_mulhrs_epi16(a, w); }
 // Each product or reduction stays one value: the compiler does not
 // reassociate the next layer's additions into its parts (more additions, spills).
 [[gnu::always_inline]] inline V opaque(V v) {

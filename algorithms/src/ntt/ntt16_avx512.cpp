@@ -46,6 +46,7 @@ constexpr bool kLaneTwiddlesAsLoads = true;
 [[gnu::always_inline]] inline V barrett_quotient(V a, V v) {
   return _mm512_mulhrs_epi16(_mm512_mulhi_epi16(a, v), set1(1 << 5));
 }
+[[gnu::always_inline]] inline V rounded_high(V a, V w) { return _mm512_mulhrs_epi16(a, w); }
 // As in the AVX2 file: products and reductions stay single values.
 [[gnu::always_inline]] inline V opaque(V v) {
   __asm__("" : "+v"(v));

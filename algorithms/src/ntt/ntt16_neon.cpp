@@ -45,6 +45,8 @@ constexpr bool kLaneTwiddlesAsLoads = false;
   return vhsubq_s16(vqdmulhq_s16(a, c), vqdmulhq_s16(t, p));
 }
 [[gnu::always_inline]] inline V barrett_quotient(V a, V v) { return vrshrq_n_s16(vqdmulhq_s16(a, v), 11); }
+// vqrdmulh: (2 a w + 2^15) >> 16, i.e. round(a w / 2^15) (it saturates only for -2^15 times -2^15).
+[[gnu::always_inline]] inline V rounded_high(V a, V w) { return vqrdmulhq_s16(a, w); }
 // As in the AVX2 file: products and reductions stay single values.
 [[gnu::always_inline]] inline V opaque(V v) {
   __asm__("" : "+w"(v));

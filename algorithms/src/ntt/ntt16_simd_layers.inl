@@ -5,7 +5,8 @@
 //   k) (the low k bits of each lane as a two's-complement value) (16-bit
 //   lanes); high_difference(a, c, t, p) = floor(a c / 2^16) - floor(t p /
 //   2^16) where a c = t p mod 2^16;
-//   barrett_quotient(a, v) = round(floor(a v / 2^16) / 2^10); exchange<len>(x, y) for len = W/2, ..., 1
+//   barrett_quotient(a, v) = round(floor(a v / 2^16) / 2^10); rounded_high(a, w) = round(a w / 2^15);
+//   exchange<len>(x, y) for len = W/2, ..., 1
 //   (ntt16_primes.hpp, SimdOrder, says what it does); opaque(v); kLaneTwiddlesAsLoads (below).
 // Every lane value equals the portable code's (ntt16.cpp): the same fqmul,
 // Barrett and additions at the same places, only the slot order differs.
@@ -30,7 +31,21 @@ using namespace ::pqmul::ntt16;
 // Montgomery factor p^-1): a low product by a known constant would become
 // shifts and additions, more instructions than the one multiply.
 [[gnu::always_inline]] inline V unfolded(std::int32_t c) { return opaque(set1(static_cast<std::int16_t>(c))); }
-[[gnu::always_inline]] inline V barrett(V a, V v, V p) { return opaque(sub(a, mullo(barrett_quotient(a, v), p))); }
+// The kind's Barrett (ntt16_primes.hpp: barrett, loose_barrett), v the
+// kind's constant (barrett_constant).
+template <BarrettKind K>
+[[gnu::always_inline]] inline V barrett(V a, V v, V p) {
+  const V t = K == BarrettKind::tight ? barrett_quotient(a, v) : rounded_high(a, v);
+  return opaque(sub(a, mullo(t, p)));
+}
+template <BarrettKind K>
+[[gnu::always_inline]] inline V barrett_constant(const PrimeConstants& c) {
+  return set1(K == BarrettKind::tight ? c.barrett_v : c.loose_barrett_w);
+}
+template <std::size_t P, bool Wide>
+constexpr BarrettKind forward_kind() {
+  return Wide ? tree_constants(P).wide_forward_barrett : tree_constants(P).forward_barrett;
+}
 
 constexpr std::size_t kRegisters = kLength / W;
 constexpr std::size_t kPairs = kRegisters / 2;
@@ -147,7 +162,8 @@ constexpr bool reduces_bottoms(unsigned layer) {
 template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
 [[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
-  const V p = unfolded(c.p), v = set1(c.barrett_v);
+  constexpr BarrettKind K = forward_kind<P, Wide>();
+  const V p = unfolded(c.p), v = barrett_constant<K>(c);
   const int bits = std::countr_zero(q);
   const OuterTwiddles& tw = outer_twiddles<P>();
   constexpr std::size_t loaded = LowerHalf ? kRegisters / 2 : kRegisters;
@@ -160,7 +176,7 @@ template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
   if constexpr (LowerHalf) {
     if constexpr (reduces_tops<P, Wide>(1)) {
 #pragma GCC unroll 32
-      for (std::size_t i = 0; i < loaded; ++i) r[i] = barrett(r[i], v, p);
+      for (std::size_t i = 0; i < loaded; ++i) r[i] = barrett<K>(r[i], v, p);
     }
 #pragma GCC unroll 32
     for (std::size_t i = 0; i < loaded; ++i) r[i + loaded] = r[i];
@@ -173,7 +189,7 @@ template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
             if constexpr (reduces_tops<P, Wide>(L + 1)) {
 #pragma GCC unroll 32
               for (std::size_t i = 0; i < kRegisters; ++i)
-                if ((i / d) % 2 == 0 || reduces_bottoms<P, Wide>(L + 1)) r[i] = barrett(r[i], v, p);
+                if ((i / d) % 2 == 0 || reduces_bottoms<P, Wide>(L + 1)) r[i] = barrett<K>(r[i], v, p);
             }
 #pragma GCC unroll 32
             for (std::size_t i = 0; i < kRegisters; ++i)
@@ -198,7 +214,8 @@ template <std::size_t P, bool Wide>
 [[gnu::always_inline]] inline void forward_inner(std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
   const auto& t = lane_twiddles<P>().forward;
-  const V p = unfolded(c.p), v = set1(c.barrett_v);
+  constexpr BarrettKind K = forward_kind<P, Wide>();
+  const V p = unfolded(c.p), v = barrett_constant<K>(c);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) x[j] = load(f + 2 * W * j), y[j] = load(f + 2 * W * j + W);
@@ -209,8 +226,8 @@ template <std::size_t P, bool Wide>
 #pragma GCC unroll 16
           for (std::size_t j = 0; j < kPairs; ++j) {
             exchange_before<len>(x[j], y[j]);
-            if constexpr (reduces_tops<P, Wide>(layer_of(len))) x[j] = barrett(x[j], v, p);
-            if constexpr (reduces_bottoms<P, Wide>(layer_of(len))) y[j] = barrett(y[j], v, p);
+            if constexpr (reduces_tops<P, Wide>(layer_of(len))) x[j] = barrett<K>(x[j], v, p);
+            if constexpr (reduces_bottoms<P, Wide>(layer_of(len))) y[j] = barrett<K>(y[j], v, p);
             const V u = fqmul(y[j], load(t[J][j][0]), load(t[J][j][1]), p);
             y[j] = sub(x[j], u);
             x[j] = add(x[j], u);
@@ -229,12 +246,13 @@ template <std::size_t P>
 [[gnu::always_inline]] inline void inverse_inner(const std::int16_t* in, std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
   const auto& t = lane_twiddles<P>().inverse;
-  const V p = unfolded(c.p), v = set1(c.barrett_v);
+  constexpr BarrettKind K = tree_constants(P).inverse_barrett;
+  const V p = unfolded(c.p), v = barrett_constant<K>(c);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) {
-    x[j] = barrett(load(in + 2 * W * j), v, p);
-    y[j] = barrett(load(in + 2 * W * j + W), v, p);
+    x[j] = barrett<K>(load(in + 2 * W * j), v, p);
+    y[j] = barrett<K>(load(in + 2 * W * j + W), v, p);
   }
   [&]<std::size_t... J>(std::index_sequence<J...>) PQMUL_LAYERS_INLINE {
     (
@@ -245,7 +263,7 @@ template <std::size_t P>
             const V s = add(x[j], y[j]);
             y[j] = fqmul(sub(x[j], y[j]), load(t[jj][j][0]), load(t[jj][j][1]), p);
             if constexpr (tree_constants(P).reduce_sums_after_inverse[std::bit_width(len)])
-              x[j] = barrett(s, v, p);
+              x[j] = barrett<K>(s, v, p);
             else
               x[j] = s;
             exchange_before<len>(x[j], y[j]);
@@ -263,7 +281,8 @@ template <std::size_t P>
 template <std::size_t P, bool Halved>
 [[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
   const PrimeConstants& c = tree_constants(P);
-  const V p = unfolded(c.p), v = set1(c.barrett_v);
+  constexpr BarrettKind K = tree_constants(P).inverse_barrett;
+  const V p = unfolded(c.p), v = barrett_constant<K>(c);
   const OuterTwiddles& tw = outer_twiddles<P>();
   V r[kRegisters];
 #pragma GCC unroll 32
@@ -281,7 +300,7 @@ template <std::size_t P, bool Halved>
                 const auto& z = tw.inverse[k];
                 r[i + d] = fqmul(sub(r[i], r[i + d]), load(z[0]), load(z[1]), p);
                 if constexpr (tree_constants(P).reduce_sums_after_inverse[std::bit_width(len)])
-                  r[i] = barrett(s, v, p);
+                  r[i] = barrett<K>(s, v, p);
                 else
                   r[i] = s;
               }
@@ -324,7 +343,7 @@ void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const s
     else if constexpr (S == Step::add)
       store(acc + i, add(load(acc + i), r));
     else
-      store(acc + i, add(barrett(load(acc + i), v, p), r));
+      store(acc + i, add(barrett<BarrettKind::tight>(load(acc + i), v, p), r));
   }
 }
 template <std::size_t P>
@@ -371,7 +390,7 @@ void multiply_row_prime(std::int16_t* acc, const std::int16_t* const* x, const s
   for (std::size_t i = 0; i < kLength; i += W) {
     V r = add(add(fqmul_var(load(x[0] + i), load(y[0] + i), qinv, p), fqmul_var(load(x[1] + i), load(y[1] + i), qinv, p)),
               fqmul_var(load(x[2] + i), load(y[2] + i), qinv, p));
-    if constexpr (Add) r = add(barrett(load(acc + i), v, p), r);
+    if constexpr (Add) r = add(barrett<BarrettKind::tight>(load(acc + i), v, p), r);
     store(acc + i, r);
   }
 }

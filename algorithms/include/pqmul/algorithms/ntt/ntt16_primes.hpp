@@ -89,6 +89,25 @@ constexpr std::int32_t product_bound(std::int64_t a_bound, std::int64_t c_bound,
 // Worst |barrett(a)| for any int16 a: |a / p - t| <= 1/2 + 2^-12 + 2^-10
 // (v is within 1/2 of 2^26 / p, the floor of the high half loses < 1).
 constexpr std::int32_t barrett_bound(std::int32_t p) { return p / 2 + (5 * p + 4095) / 4096 + 1; }
+// a - round(a w / 2^15) p with w = round(2^15 / p): one rounding high product
+// (vpmulhrsw, vqrdmulh) where barrett takes two, so one multiplication fewer.
+// The quotient is coarser: w / 2^15 misses 1 / p by |p w - 2^15| / (2^15 p),
+// so the result keeps that share of a besides the rounding's p / 2.
+constexpr std::int16_t loose_barrett(std::int16_t a, std::int16_t w, std::int32_t p) {
+  const std::int32_t t = (std::int32_t{a} * w + (1 << 14)) >> 15;
+  return low16(std::int32_t{a} - low16(t * p));
+}
+// Worst |loose_barrett(a)| for |a| <= a_bound.
+constexpr std::int32_t loose_barrett_bound(std::int32_t p, std::int32_t w, std::int64_t a_bound) {
+  const std::int64_t miss = std::int64_t{p} * w - 32768;
+  return static_cast<std::int32_t>((a_bound * (miss < 0 ? -miss : miss) + 32767) / 32768 + p / 2 + 1);
+}
+// Which of the two a transform uses. Each transform of each prime takes the
+// one whose cheapest reduction schedule costs fewer multiplications (tight on
+// a tie): the loose one needs more reductions where its coarser results leave
+// less room (for 7681's canonical forward, one more half layer).
+enum class BarrettKind : std::uint8_t { tight, loose };
+constexpr int multiplications(BarrettKind kind) { return kind == BarrettKind::tight ? 3 : 2; }
 
 // The two transforms of length 256 on the same butterflies: mod x^256 + 1
 // (Saber's, at the odd powers of psi) or mod x^256 - 1 (at the even powers;
@@ -106,6 +125,7 @@ struct PrimeConstants {
   std::int32_t p = 0;
   std::int16_t qinv = 0;       // p^-1 mod 2^16
   std::int16_t barrett_v = 0;  // round(2^26 / p)
+  std::int16_t loose_barrett_w = 0;  // round(2^15 / p)
   std::int16_t psi = 0;        // of order 512: psi^256 = -1
   // Forward CT layer with blocks of 2 len, block g: zeta[256 / (2 len) + g] =
   // psi^BitRev8(k) R; the inverse GS butterfly uses psi^-BitRev8(k) R, the
@@ -120,6 +140,10 @@ struct PrimeConstants {
   // says, on the sums after inverse layer L; the bounds that result.
   std::array<ForwardReduction, kLayers + 1> forward_reduction{};
   std::array<bool, kLayers + 1> reduce_sums_after_inverse{};
+  // The reductions' kind in the forward (canonical and wide inputs) and in the
+  // inverse; multiply-accumulate's reduction of the accumulator is tight.
+  BarrettKind forward_barrett = BarrettKind::tight, wide_forward_barrett = BarrettKind::tight,
+              inverse_barrett = BarrettKind::tight;
   std::int32_t forward_output_bound = 0;  // |NTT(a)| for |a| <= kInputBound
   // The forward's schedule for inputs up to kWideInputBound; its output bound
   // is at most forward_output_bound (checked below), so the products' bounds hold.
@@ -136,6 +160,11 @@ struct PrimeConstants {
 
 constexpr std::int16_t times_qinv(std::int16_t c, std::int16_t qinv) { return low16(std::int32_t{c} * qinv); }
 
+// a reduced mod c.p by the kind's Barrett.
+constexpr std::int16_t reduce(BarrettKind kind, std::int16_t a, const PrimeConstants& c) {
+  return kind == BarrettKind::tight ? barrett(a, c.barrett_v, c.p) : loose_barrett(a, c.loose_barrett_w, c.p);
+}
+
 consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic) {
   PrimeConstants c;
   c.p = p;
@@ -143,6 +172,7 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
   for (int i = 0; i < 4; ++i) x = (x * (2u - static_cast<std::uint32_t>(p) * x)) & 0xffffu;
   c.qinv = static_cast<std::int16_t>(x);
   c.barrett_v = static_cast<std::int16_t>(((std::int64_t{1} << 26) + p / 2) / p);
+  c.loose_barrett_w = static_cast<std::int16_t>((32768 + p / 2) / p);
   std::int64_t psi = 2;
   while (pow_mod(psi, 256, p) != p - 1) ++psi;
   c.psi = static_cast<std::int16_t>(psi);
@@ -168,27 +198,35 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
   c.halved_last_zeta_scaled = centred(c.last_zeta_scaled * inverse_two, p);
   c.halved_last_zeta_scaled_qinv = times_qinv(c.halved_last_zeta_scaled, c.qinv);
 
-  // Every constant above is centred: |c| <= (p - 1) / 2. The forward's
-  // schedule is the one with the fewest Barretts (tops count half) that keeps
-  // every lane within int16 and ends at or below kForwardTarget, and of
-  // those the one with the smallest output bound: a depth-first search over
-  // the 3^8 schedules, cut where a lane would overflow or the count exceeds
-  // the best so far (a few hundred nodes).
-  const std::int32_t half = (p - 1) / 2, reduced = barrett_bound(p);
-  const auto derive = [&](std::int32_t input, std::array<ForwardReduction, kLayers + 1>& best) {
+  // Every constant above is centred: |c| <= (p - 1) / 2. A forward's
+  // schedule, for each kind of Barrett, is the one with the fewest reductions
+  // (tops count half) that keeps every lane within int16 and ends at or below
+  // kForwardTarget, and of those the one with the smallest output bound: a
+  // depth-first search over the 3^8 schedules, cut where a lane would
+  // overflow or the count exceeds the best so far (a few hundred nodes).
+  const std::int32_t half = (p - 1) / 2;
+  const std::int32_t w = c.loose_barrett_w;
+  const auto reduced = [&](BarrettKind kind, std::int32_t input) {
+    return kind == BarrettKind::tight ? barrett_bound(p) : loose_barrett_bound(p, w, input);
+  };
+  struct Schedule {
+    int cost = 0;  // half layers reduced
+    std::int32_t bound = 0;
+    std::array<ForwardReduction, kLayers + 1> reduction{};
+  };
+  const auto derive_for = [&](std::int32_t input, BarrettKind kind) {
     constexpr int kNone = 1000;
-    int best_cost = kNone;
-    std::int32_t best_bound = 0;
+    Schedule best{kNone, 0, {}};
     std::array<ForwardReduction, kLayers + 1> path{};
     const auto search = [&](const auto& self, unsigned layer, std::int32_t b, int cost) -> void {
-      if (cost > best_cost) return;
+      if (cost > best.cost) return;
       if (layer > kLayers) {
-        if (b <= kForwardTarget && (cost < best_cost || b < best_bound)) best_cost = cost, best_bound = b, best = path;
+        if (b <= kForwardTarget && (cost < best.cost || b < best.bound)) best = {cost, b, path};
         return;
       }
       for (const ForwardReduction r : {ForwardReduction::none, ForwardReduction::tops, ForwardReduction::all}) {
-        const std::int32_t top = r == ForwardReduction::none ? b : reduced;
-        const std::int32_t bottom = r == ForwardReduction::all ? reduced : b;
+        const std::int32_t top = r == ForwardReduction::none ? b : reduced(kind, b);
+        const std::int32_t bottom = r == ForwardReduction::all ? reduced(kind, b) : b;
         const std::int32_t next = top + product_bound(bottom, half, p);
         if (next > kLaneMax) continue;
         path[layer] = r;
@@ -196,27 +234,57 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
       }
     };
     search(search, 1, input, 0);
-    if (best_cost == kNone) throw "ntt16: no forward reduction schedule fits int16 lanes";
-    return best_bound;
+    return best;
+  };
+  // The kind whose schedule costs fewer multiplications (tight on a tie).
+  const auto derive = [&](std::int32_t input, std::array<ForwardReduction, kLayers + 1>& reduction,
+                          BarrettKind& kind) {
+    const Schedule tight = derive_for(input, BarrettKind::tight), loose = derive_for(input, BarrettKind::loose);
+    if (tight.cost == 1000 && loose.cost == 1000) throw "ntt16: no forward reduction schedule fits int16 lanes";
+    const bool take_loose = loose.cost * multiplications(BarrettKind::loose) <
+                            tight.cost * multiplications(BarrettKind::tight);
+    kind = take_loose ? BarrettKind::loose : BarrettKind::tight;
+    reduction = take_loose ? loose.reduction : tight.reduction;
+    return take_loose ? loose.bound : tight.bound;
   };
   // One bound for both forwards' outputs: the products take either.
-  c.wide_forward_output_bound = derive(kWideInputBound, c.wide_forward_reduction);
-  c.forward_output_bound = std::max(derive(kInputBound, c.forward_reduction), c.wide_forward_output_bound);
+  c.wide_forward_output_bound = derive(kWideInputBound, c.wide_forward_reduction, c.wide_forward_barrett);
+  c.forward_output_bound =
+      std::max(derive(kInputBound, c.forward_reduction, c.forward_barrett), c.wide_forward_output_bound);
   c.product_bound = product_bound(c.forward_output_bound, c.forward_output_bound, p);
-  c.accumulator_bound = reduced;
-  // Inverse: a Barrett on every input lane first; then the sums double, the
-  // differences become Montgomery products.
-  std::int32_t b = reduced;
-  for (unsigned layer = 1; layer < kLayers; ++layer) {
-    std::int32_t sums = 2 * b;
-    const std::int32_t differences = product_bound(2 * b, half, p);
-    if (2 * std::max(sums, differences) > kLaneMax) {
-      c.reduce_sums_after_inverse[layer] = true;
-      sums = reduced;
+  c.accumulator_bound = barrett_bound(p);
+  // Inverse: a reduction of every input lane (any int16) first; then the sums
+  // double, the differences become Montgomery products, and the sums are
+  // reduced after a layer whose next one would overflow. Of the two kinds the
+  // one with fewer multiplications (the input counts two half layers).
+  struct InverseSchedule {
+    int cost = 0;
+    std::array<bool, kLayers + 1> reduce_sums{};
+    std::int32_t output_bound = 0;
+  };
+  const auto inverse_for = [&](BarrettKind kind) {
+    InverseSchedule s{2, {}, 0};
+    std::int32_t b = reduced(kind, kLaneMax + 1);
+    for (unsigned layer = 1; layer < kLayers; ++layer) {
+      std::int32_t sums = 2 * b;
+      const std::int32_t differences = product_bound(2 * b, half, p);
+      if (2 * std::max(sums, differences) > kLaneMax) {
+        s.reduce_sums[layer] = true;
+        ++s.cost;
+        sums = reduced(kind, sums);
+      }
+      b = std::max(sums, differences);
     }
-    b = std::max(sums, differences);
-  }
-  c.inverse_output_bound = product_bound(2 * b, half, p);
+    s.output_bound = product_bound(2 * b, half, p);
+    return s;
+  };
+  const InverseSchedule tight = inverse_for(BarrettKind::tight), loose = inverse_for(BarrettKind::loose);
+  const bool loose_inverse =
+      loose.cost * multiplications(BarrettKind::loose) < tight.cost * multiplications(BarrettKind::tight);
+  const InverseSchedule& inverse = loose_inverse ? loose : tight;
+  c.inverse_barrett = loose_inverse ? BarrettKind::loose : BarrettKind::tight;
+  c.reduce_sums_after_inverse = inverse.reduce_sums;
+  c.inverse_output_bound = inverse.output_bound;
   return c;
 }
 
@@ -260,7 +328,8 @@ consteval bool lanes_never_overflow() {
     if (a.forward_reduction != b.forward_reduction ||
         a.reduce_sums_after_inverse != b.reduce_sums_after_inverse ||
         a.forward_output_bound != b.forward_output_bound || a.inverse_output_bound != b.inverse_output_bound ||
-        a.wide_forward_reduction != b.wide_forward_reduction)
+        a.wide_forward_reduction != b.wide_forward_reduction || a.forward_barrett != b.forward_barrett ||
+        a.wide_forward_barrett != b.wide_forward_barrett || a.inverse_barrett != b.inverse_barrett)
       return false;
   }
   return true;
