@@ -214,9 +214,9 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
     std::int32_t bound = 0;
     std::array<ForwardReduction, kLayers + 1> reduction{};
   };
+  constexpr int kNoSchedule = 1000;
   const auto derive_for = [&](std::int32_t input, BarrettKind kind) {
-    constexpr int kNone = 1000;
-    Schedule best{kNone, 0, {}};
+    Schedule best{kNoSchedule, 0, {}};
     std::array<ForwardReduction, kLayers + 1> path{};
     const auto search = [&](const auto& self, unsigned layer, std::int32_t b, int cost) -> void {
       if (cost > best.cost) return;
@@ -240,7 +240,8 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
   const auto derive = [&](std::int32_t input, std::array<ForwardReduction, kLayers + 1>& reduction,
                           BarrettKind& kind) {
     const Schedule tight = derive_for(input, BarrettKind::tight), loose = derive_for(input, BarrettKind::loose);
-    if (tight.cost == 1000 && loose.cost == 1000) throw "ntt16: no forward reduction schedule fits int16 lanes";
+    if (tight.cost == kNoSchedule && loose.cost == kNoSchedule)
+      throw "ntt16: no forward reduction schedule fits int16 lanes";
     const bool take_loose = loose.cost * multiplications(BarrettKind::loose) <
                             tight.cost * multiplications(BarrettKind::tight);
     kind = take_loose ? BarrettKind::loose : BarrettKind::tight;
