@@ -47,20 +47,25 @@ std::vector<std::uint16_t> coefficients(const Poly<SaberRing>& p) { return {p.co
 // Canonical coefficients of a centred value.
 std::uint16_t canonical(std::int32_t v) { return static_cast<std::uint16_t>(mod(v, SaberRing::q)); }
 
-// The definition of prime k's forward transform: slot s of g holds the
-// polynomial f (its first `length` coefficients, the rest zero) evaluated at
-// psi^(2 BitRev8(s) + 1), mod p, within the stated output bound.
+// The polynomial f (its first `length` coefficients, the rest zero) at slot
+// s's root psi^(2 BitRev8(s) + 1), mod prime k.
+std::int64_t value_at_slot_root(std::size_t k, const std::int16_t* f, int length, unsigned s) {
+  const auto& c = kPrime[k];
+  unsigned reversed = 0;
+  for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
+  const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
+  std::int64_t value = 0;
+  for (int i = length - 1; i >= 0; --i) value = (value * x + f[i]) % c.p;
+  return value;
+}
+
+// The definition of prime k's forward transform: slot s of g holds f's value
+// at slot s's root, mod p, within the stated output bound.
 bool evaluates_at_roots(std::size_t k, const std::int16_t* f, int length, const std::int16_t* g) {
   const auto& c = kPrime[k];
   bool ok = true;
-  for (unsigned s = 0; s < 256; ++s) {
-    unsigned reversed = 0;
-    for (unsigned b = 0; b < 8; ++b) reversed |= ((s >> b) & 1u) << (7 - b);
-    const std::int64_t x = power(c.psi, 2 * reversed + 1, c.p);
-    std::int64_t value = 0;
-    for (int i = length - 1; i >= 0; --i) value = (value * x + f[i]) % c.p;
-    ok = ok && mod(g[s] - value, c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
-  }
+  for (unsigned s = 0; s < 256; ++s)
+    ok = ok && mod(g[s] - value_at_slot_root(k, f, length, s), c.p) == 0 && std::abs(g[s]) <= c.forward_output_bound;
   return ok;
 }
 
@@ -186,14 +191,8 @@ TEST_CASE("ntt16 inverse of any int16 input: the polynomial whose values are the
       std::copy(x, x + 256, y);
       inverse<ntt_tally::Uncounted>(k, y);
       bool ok = true;
-      for (unsigned slot = 0; slot < 256; ++slot) {
-        unsigned reversed = 0;
-        for (unsigned b = 0; b < 8; ++b) reversed |= ((slot >> b) & 1u) << (7 - b);
-        const std::int64_t root = power(c.psi, 2 * reversed + 1, c.p);
-        std::int64_t value = 0;
-        for (int i = 255; i >= 0; --i) value = (value * root + y[i]) % c.p;
-        ok = ok && mod(value - std::int64_t{x[slot]} * 65536, c.p) == 0;
-      }
+      for (unsigned slot = 0; slot < 256; ++slot)
+        ok = ok && mod(value_at_slot_root(k, y, 256, slot) - std::int64_t{x[slot]} * 65536, c.p) == 0;
       for (const std::int16_t v : y) ok = ok && std::abs(v) <= c.inverse_output_bound;
       CHECK(ok);
     }
