@@ -108,6 +108,13 @@ constexpr std::int32_t loose_barrett_bound(std::int32_t p, std::int32_t w, std::
 // less room (for 7681's canonical forward, one more half layer).
 enum class BarrettKind : std::uint8_t { tight, loose };
 constexpr int multiplications(BarrettKind kind) { return kind == BarrettKind::tight ? 3 : 2; }
+// The kind to take, given each kind's cheapest schedule in reductions.
+constexpr BarrettKind cheaper_kind(int tight_reductions, int loose_reductions) {
+  return loose_reductions * multiplications(BarrettKind::loose) <
+                 tight_reductions * multiplications(BarrettKind::tight)
+             ? BarrettKind::loose
+             : BarrettKind::tight;
+}
 
 // The two transforms of length 256 on the same butterflies: mod x^256 + 1
 // (Saber's, at the odd powers of psi) or mod x^256 - 1 (at the even powers;
@@ -242,11 +249,10 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
     const Schedule tight = derive_for(input, BarrettKind::tight), loose = derive_for(input, BarrettKind::loose);
     if (tight.cost == kNoSchedule && loose.cost == kNoSchedule)
       throw "ntt16: no forward reduction schedule fits int16 lanes";
-    const bool take_loose = loose.cost * multiplications(BarrettKind::loose) <
-                            tight.cost * multiplications(BarrettKind::tight);
-    kind = take_loose ? BarrettKind::loose : BarrettKind::tight;
-    reduction = take_loose ? loose.reduction : tight.reduction;
-    return take_loose ? loose.bound : tight.bound;
+    kind = cheaper_kind(tight.cost, loose.cost);
+    const Schedule& chosen = kind == BarrettKind::loose ? loose : tight;
+    reduction = chosen.reduction;
+    return chosen.bound;
   };
   // One bound for both forwards' outputs: the products take either.
   c.wide_forward_output_bound = derive(kWideInputBound, c.wide_forward_reduction, c.wide_forward_barrett);
@@ -280,10 +286,8 @@ consteval PrimeConstants make_prime(std::int32_t p, Tree tree = Tree::negacyclic
     return s;
   };
   const InverseSchedule tight = inverse_for(BarrettKind::tight), loose = inverse_for(BarrettKind::loose);
-  const bool loose_inverse =
-      loose.cost * multiplications(BarrettKind::loose) < tight.cost * multiplications(BarrettKind::tight);
-  const InverseSchedule& inverse = loose_inverse ? loose : tight;
-  c.inverse_barrett = loose_inverse ? BarrettKind::loose : BarrettKind::tight;
+  c.inverse_barrett = cheaper_kind(tight.cost, loose.cost);
+  const InverseSchedule& inverse = c.inverse_barrett == BarrettKind::loose ? loose : tight;
   c.reduce_sums_after_inverse = inverse.reduce_sums;
   c.inverse_output_bound = inverse.output_bound;
   return c;
