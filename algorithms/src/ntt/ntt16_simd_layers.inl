@@ -32,19 +32,15 @@ using namespace ::pqmul::ntt16;
 // shifts and additions, more instructions than the one multiply.
 [[gnu::always_inline]] inline V unfolded(std::int32_t c) { return opaque(set1(static_cast<std::int16_t>(c))); }
 // The kind's Barrett (ntt16_primes.hpp: barrett, loose_barrett), v the
-// kind's constant (barrett_constant).
+// kind's constant (TreeTables::barrett).
 template <BarrettKind K>
 [[gnu::always_inline]] inline V barrett(V a, V v, V p) {
   const V t = K == BarrettKind::tight ? barrett_quotient(a, v) : rounded_high(a, v);
   return opaque(sub(a, mullo(t, p)));
 }
-template <BarrettKind K>
-[[gnu::always_inline]] inline V barrett_constant(const PrimeConstants& c) {
-  return set1(K == BarrettKind::tight ? c.barrett_v : c.loose_barrett_w);
-}
-template <std::size_t P, bool Wide>
+template <std::size_t S, bool Wide>
 constexpr BarrettKind forward_kind() {
-  return Wide ? tree_constants(P).wide_forward_barrett : tree_constants(P).forward_barrett;
+  return Wide ? tree_constants(S).wide_forward_barrett : tree_constants(S).forward_barrett;
 }
 
 constexpr std::size_t kRegisters = kLength / W;
@@ -53,104 +49,35 @@ constexpr std::size_t kInPair = SimdOrder<W>::in_pair_layers;
 // Forward layer of length len: 1 + log2(128 / len) (inverse layer: 1 + log2(len)).
 constexpr unsigned layer_of(std::size_t len) { return static_cast<unsigned>(8 - std::bit_width(len) + 1); }
 
-// Per prime: the lane twiddles of the in-pair layers (j = 0: length W, ...,
-// j = kInPair - 1: length 1) for each pair, forward and inverse.
-struct LaneTwiddles {
-  alignas(64) std::int16_t forward[kInPair][kPairs][2][W];  // [..][0] = zeta, [1] = zeta p^-1
-  alignas(64) std::int16_t inverse[kInPair][kPairs][2][W];
-};
-template <std::size_t P>
-consteval LaneTwiddles make_lane_twiddles() {
-  constexpr auto order = make_simd_order<W>();
-  const PrimeConstants& c = tree_constants(P);
-  LaneTwiddles t{};
-  for (std::size_t j = 0, len = W; j < kInPair; ++j, len /= 2)
-    for (std::size_t pair = 0; pair < kPairs; ++pair)
-      for (std::size_t l = 0; l < W; ++l) {
-        const std::size_t k = kLength / (2 * len) + order.x_position[j][pair * W + l] / (2 * len);
-        t.forward[j][pair][0][l] = c.zeta[k];
-        t.forward[j][pair][1][l] = c.zeta_qinv[k];
-        t.inverse[j][pair][0][l] = c.zeta_inverse[k];
-        t.inverse[j][pair][1][l] = c.zeta_inverse_qinv[k];
-      }
-  return t;
-}
-template <std::size_t P>
-constexpr LaneTwiddles lane_twiddles_table = make_lane_twiddles<P>();
-
-// A table through a pointer the compiler cannot follow, so that its reads
-// stay reads. Of a twiddle it can see, gcc builds the vector with a scalar
-// move and a broadcast (where a layer's lanes share one twiddle) and turns
-// low products by it into shifts and subtractions: more operations on the
-// vector pipes, which bound these transforms, where a load costs none of
-// them. With the lane tables seen, the AVX2 forward had 40 low products
-// instead of 72 and 18 broadcasts.
-template <class Table>
-[[gnu::always_inline]] inline const Table& unseen(const Table& table) {
-  const Table* t = &table;
-  __asm__("" : "+r"(t));
-  return *t;
-}
-// The lane tables are hidden where the ISA file says so (kLaneTwiddlesAsLoads):
-// on AArch64 gcc's own forms of the constants model faster.
-template <std::size_t P>
-[[gnu::always_inline]] inline const LaneTwiddles& lane_twiddles() {
-  if constexpr (kLaneTwiddlesAsLoads)
-    return unseen(lane_twiddles_table<P>);
-  else
-    return lane_twiddles_table<P>;
-}
-
-// Per prime: the twiddles of the layers between registers (k < 2^layers),
-// each broadcast to a register's width in memory. Read as an operand of the
-// product, a twiddle costs no broadcast, and the compiler does not turn a
-// low product by a constant into shifts and subtractions.
-constexpr std::size_t kOuterTwiddles = std::size_t{1} << (kLayers - kInPair);
-struct OuterTwiddles {
-  alignas(64) std::int16_t forward[kOuterTwiddles][2][W];  // [k][0] = zeta_k, [1] = zeta_k p^-1
-  alignas(64) std::int16_t inverse[kOuterTwiddles][2][W];
-};
-template <std::size_t P>
-consteval OuterTwiddles make_outer_twiddles() {
-  const PrimeConstants& c = tree_constants(P);
-  OuterTwiddles t{};
-  for (std::size_t k = 1; k < kOuterTwiddles; ++k)
-    for (std::size_t l = 0; l < W; ++l) {
-      t.forward[k][0][l] = c.zeta[k];
-      t.forward[k][1][l] = c.zeta_qinv[k];
-      t.inverse[k][0][l] = c.zeta_inverse[k];
-      t.inverse[k][1][l] = c.zeta_inverse_qinv[k];
-    }
-  return t;
-}
-template <std::size_t P>
-constexpr OuterTwiddles outer_twiddles_table = make_outer_twiddles<P>();
-template <std::size_t P>
-[[gnu::always_inline]] inline const OuterTwiddles& outer_twiddles() {
-  return unseen(outer_twiddles_table<P>);
-}
+#include "ntt16_simd_tables.inl"
 
 template <std::size_t len>
 [[gnu::always_inline]] inline void exchange_before(V& x, V& y) {
   if constexpr (len < W) exchange<len>(x, y);
 }
 
-// The forward's reductions (table P: a prime's tree, ntt16_primes.hpp's
-// tree_index) for canonical or for wide inputs: the lanes reduced before a
-// layer, none, the butterflies' tops or all.
-template <std::size_t P, bool Wide>
+// The forward's reductions (schedule tree S, ntt16_primes.hpp's tree_index)
+// for canonical or for wide inputs: the lanes reduced before a layer, none,
+// the butterflies' tops or all.
+template <std::size_t S, bool Wide>
 constexpr ForwardReduction reduction_before(unsigned layer) {
-  const PrimeConstants& c = tree_constants(P);
+  const PrimeConstants& c = tree_constants(S);
   return (Wide ? c.wide_forward_reduction : c.forward_reduction)[layer];
 }
-template <std::size_t P, bool Wide>
+template <std::size_t S, bool Wide>
 constexpr bool reduces_tops(unsigned layer) {
-  return reduction_before<P, Wide>(layer) != ForwardReduction::none;
+  return reduction_before<S, Wide>(layer) != ForwardReduction::none;
 }
-template <std::size_t P, bool Wide>
+template <std::size_t S, bool Wide>
 constexpr bool reduces_bottoms(unsigned layer) {
-  return reduction_before<P, Wide>(layer) == ForwardReduction::all;
+  return reduction_before<S, Wide>(layer) == ForwardReduction::all;
 }
+// The kind's reduction constant and the prime, from the tree's tables.
+template <BarrettKind K>
+[[gnu::always_inline]] inline V barrett_constant(const TreeTables& t) {
+  return load(t.barrett[static_cast<std::size_t>(K)]);
+}
+[[gnu::always_inline]] inline V prime_of(const TreeTables& t) { return opaque(load(t.p)); }
 
 // Forward layers of length 128 .. 2W between registers, all registers at
 // once, on the centred lift of the canonical a (as ntt16::lift_centred: a
@@ -159,13 +86,13 @@ constexpr bool reduces_bottoms(unsigned layer) {
 // the Wide schedule, |a| <= kInputBound on the canonical one.
 // LowerHalf: a has 128 coefficients, the upper ones zero; the first layer,
 // (x, 0) -> (x, x), is a copy (as the portable forward_lower_half).
-template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
-[[gnu::always_inline]] inline void forward_outer(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
-  const PrimeConstants& c = tree_constants(P);
-  constexpr BarrettKind K = forward_kind<P, Wide>();
-  const V p = unfolded(c.p), v = barrett_constant<K>(c);
+template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
+[[gnu::always_inline]] inline void forward_outer(const TreeTables& tables, const std::uint16_t* a, std::uint16_t q,
+                                                 std::int16_t* f) {
+  constexpr BarrettKind K = forward_kind<S, Wide>();
+  const V p = prime_of(tables), v = barrett_constant<K>(tables);
   const int bits = std::countr_zero(q);
-  const OuterTwiddles& tw = outer_twiddles<P>();
+  const OuterTwiddles& tw = unseen(tables.outer);
   constexpr std::size_t loaded = LowerHalf ? kRegisters / 2 : kRegisters;
   V r[kRegisters];
 #pragma GCC unroll 32
@@ -174,7 +101,7 @@ template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
     r[i] = Signed ? x : signed_low_bits(x, bits);
   }
   if constexpr (LowerHalf) {
-    if constexpr (reduces_tops<P, Wide>(1)) {
+    if constexpr (reduces_tops<S, Wide>(1)) {
 #pragma GCC unroll 32
       for (std::size_t i = 0; i < loaded; ++i) r[i] = barrett<K>(r[i], v, p);
     }
@@ -186,10 +113,10 @@ template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
         [&]() PQMUL_LAYERS_INLINE {
           constexpr std::size_t len = kLength / 2 >> L, d = len / W;
           if constexpr (len >= 2 * W && !(LowerHalf && L == 0)) {
-            if constexpr (reduces_tops<P, Wide>(L + 1)) {
+            if constexpr (reduces_tops<S, Wide>(L + 1)) {
 #pragma GCC unroll 32
               for (std::size_t i = 0; i < kRegisters; ++i)
-                if ((i / d) % 2 == 0 || reduces_bottoms<P, Wide>(L + 1)) r[i] = barrett<K>(r[i], v, p);
+                if ((i / d) % 2 == 0 || reduces_bottoms<S, Wide>(L + 1)) r[i] = barrett<K>(r[i], v, p);
             }
 #pragma GCC unroll 32
             for (std::size_t i = 0; i < kRegisters; ++i)
@@ -210,12 +137,11 @@ template <std::size_t P, bool LowerHalf, bool Wide, bool Signed>
 }
 
 // Forward layers of length W .. 1 inside each pair, all pairs layer by layer.
-template <std::size_t P, bool Wide>
-[[gnu::always_inline]] inline void forward_inner(std::int16_t* f) {
-  const PrimeConstants& c = tree_constants(P);
-  const auto& t = lane_twiddles<P>().forward;
-  constexpr BarrettKind K = forward_kind<P, Wide>();
-  const V p = unfolded(c.p), v = barrett_constant<K>(c);
+template <std::size_t S, bool Wide>
+[[gnu::always_inline]] inline void forward_inner(const TreeTables& tables, std::int16_t* f) {
+  const auto& t = lane_twiddles(tables).forward;
+  constexpr BarrettKind K = forward_kind<S, Wide>();
+  const V p = prime_of(tables), v = barrett_constant<K>(tables);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) x[j] = load(f + 2 * W * j), y[j] = load(f + 2 * W * j + W);
@@ -226,8 +152,8 @@ template <std::size_t P, bool Wide>
 #pragma GCC unroll 16
           for (std::size_t j = 0; j < kPairs; ++j) {
             exchange_before<len>(x[j], y[j]);
-            if constexpr (reduces_tops<P, Wide>(layer_of(len))) x[j] = barrett<K>(x[j], v, p);
-            if constexpr (reduces_bottoms<P, Wide>(layer_of(len))) y[j] = barrett<K>(y[j], v, p);
+            if constexpr (reduces_tops<S, Wide>(layer_of(len))) x[j] = barrett<K>(x[j], v, p);
+            if constexpr (reduces_bottoms<S, Wide>(layer_of(len))) y[j] = barrett<K>(y[j], v, p);
             const V u = fqmul(y[j], load(t[J][j][0]), load(t[J][j][1]), p);
             y[j] = sub(x[j], u);
             x[j] = add(x[j], u);
@@ -242,12 +168,11 @@ template <std::size_t P, bool Wide>
 
 // Inverse layers of length 1 .. W inside each pair (back to natural order),
 // from Barrett(in) into f.
-template <std::size_t P>
-[[gnu::always_inline]] inline void inverse_inner(const std::int16_t* in, std::int16_t* f) {
-  const PrimeConstants& c = tree_constants(P);
-  const auto& t = lane_twiddles<P>().inverse;
-  constexpr BarrettKind K = tree_constants(P).inverse_barrett;
-  const V p = unfolded(c.p), v = barrett_constant<K>(c);
+template <std::size_t S>
+[[gnu::always_inline]] inline void inverse_inner(const TreeTables& tables, const std::int16_t* in, std::int16_t* f) {
+  const auto& t = lane_twiddles(tables).inverse;
+  constexpr BarrettKind K = tree_constants(S).inverse_barrett;
+  const V p = prime_of(tables), v = barrett_constant<K>(tables);
   V x[kPairs], y[kPairs];
 #pragma GCC unroll 16
   for (std::size_t j = 0; j < kPairs; ++j) {
@@ -262,7 +187,7 @@ template <std::size_t P>
           for (std::size_t j = 0; j < kPairs; ++j) {
             const V s = add(x[j], y[j]);
             y[j] = fqmul(sub(x[j], y[j]), load(t[jj][j][0]), load(t[jj][j][1]), p);
-            if constexpr (tree_constants(P).reduce_sums_after_inverse[std::bit_width(len)])
+            if constexpr (tree_constants(S).reduce_sums_after_inverse[std::bit_width(len)])
               x[j] = barrett<K>(s, v, p);
             else
               x[j] = s;
@@ -278,12 +203,11 @@ template <std::size_t P>
 
 // Inverse layers of length 2W .. 128 between registers, the last scaled
 // (Halved: by last_layer's halved constants, as the portable inverse_tree).
-template <std::size_t P, bool Halved>
-[[gnu::always_inline]] inline void inverse_outer(std::int16_t* f) {
-  const PrimeConstants& c = tree_constants(P);
-  constexpr BarrettKind K = tree_constants(P).inverse_barrett;
-  const V p = unfolded(c.p), v = barrett_constant<K>(c);
-  const OuterTwiddles& tw = outer_twiddles<P>();
+template <std::size_t S, bool Halved>
+[[gnu::always_inline]] inline void inverse_outer(const TreeTables& tables, std::int16_t* f) {
+  constexpr BarrettKind K = tree_constants(S).inverse_barrett;
+  const V p = prime_of(tables), v = barrett_constant<K>(tables);
+  const OuterTwiddles& tw = unseen(tables.outer);
   V r[kRegisters];
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters; ++i) r[i] = load(f + W * i);
@@ -299,7 +223,7 @@ template <std::size_t P, bool Halved>
                 const V s = add(r[i], r[i + d]);
                 const auto& z = tw.inverse[k];
                 r[i + d] = fqmul(sub(r[i], r[i + d]), load(z[0]), load(z[1]), p);
-                if constexpr (tree_constants(P).reduce_sums_after_inverse[std::bit_width(len)])
+                if constexpr (tree_constants(S).reduce_sums_after_inverse[std::bit_width(len)])
                   r[i] = barrett<K>(s, v, p);
                 else
                   r[i] = s;
@@ -309,8 +233,8 @@ template <std::size_t P, bool Halved>
         ...);
   }
   (std::make_index_sequence<8>{});
-  constexpr LastLayerConstants last = last_layer(tree_constants(P), Halved);
-  const V s = set1(last.scale), sq = unfolded(last.scale_qinv), z = set1(last.zeta), zq = unfolded(last.zeta_qinv);
+  const auto& last = tables.last[Halved];
+  const V s = load(last[0]), sq = opaque(load(last[1])), z = load(last[2]), zq = opaque(load(last[3]));
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < kRegisters / 2; ++i) {
     const V a = r[i], b = r[i + kRegisters / 2];
@@ -321,15 +245,39 @@ template <std::size_t P, bool Halved>
   for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
 }
 
+// One body per schedule tree S, run on the tables of any tree with S's
+// schedule (kShareSchedules).
+template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
+[[gnu::noinline]] void forward_on(const TreeTables& tables, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+  forward_outer<S, LowerHalf, Wide, Signed>(tables, a, q, f);
+  forward_inner<S, Wide>(tables, f);
+}
+template <std::size_t S, bool Halved>
+[[gnu::noinline]] void inverse_on(const TreeTables& tables, const std::int16_t* in, std::int16_t* f) {
+  inverse_inner<S>(tables, in, f);
+  inverse_outer<S, Halved>(tables, f);
+}
+// Tree P's transforms: where trees share bodies, P's tables go through a
+// pointer the compiler cannot follow, or it would clone the body per tree.
 template <std::size_t P, bool LowerHalf, bool Wide = false, bool Signed = Wide>
 void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
-  forward_outer<P, LowerHalf, Wide, Signed>(a, q, f);
-  forward_inner<P, Wide>(f);
+  constexpr std::size_t S = forward_schedule_tree<Wide>(P);
+  if constexpr (kShareSchedules) {
+    forward_on<S, LowerHalf, Wide, Signed>(unseen(tree_tables_table<P>), a, q, f);
+  } else {
+    forward_outer<S, LowerHalf, Wide, Signed>(tree_tables_table<P>, a, q, f);
+    forward_inner<S, Wide>(tree_tables_table<P>, f);
+  }
 }
 template <std::size_t P, bool Halved = false>
 void inverse_prime(const std::int16_t* in, std::int16_t* f) {
-  inverse_inner<P>(in, f);
-  inverse_outer<P, Halved>(f);
+  constexpr std::size_t S = inverse_schedule_tree(P);
+  if constexpr (kShareSchedules) {
+    inverse_on<S, Halved>(unseen(tree_tables_table<P>), in, f);
+  } else {
+    inverse_inner<S>(tree_tables_table<P>, in, f);
+    inverse_outer<S, Halved>(tree_tables_table<P>, f);
+  }
 }
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
