@@ -79,20 +79,23 @@ std::vector<std::uint16_t> layout_of() {
   return {order.layout.begin(), order.layout.end()};
 }
 
-using Split = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*);
+using Split = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*, std::size_t);
 using Fold = void (*)(std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
 
 // u = lo + hi and v = lo - hi of every slice, lo and hi the centred lifts at
 // Good's indices (zero from n on); for each NTRU n and q, with the edges.
+// The slices kStride apart, the gaps between them left as they were.
 void check_split(Split split, std::mt19937_64& rng) {
+  constexpr std::size_t kStride = 256 + 40;
+  constexpr std::int16_t kGap = 0x5a5a;
   for (const SetShape shape : kShapes) {
     const std::size_t n = shape.n;
     const std::uint16_t q = shape.q;
     INFO("n " << n << " q " << q);
     std::vector<std::uint16_t> a(n);
     for (std::size_t i = 0; i < n; ++i) a[i] = static_cast<std::uint16_t>(i < 4 ? (q / 2 - 1 + i) % q : rng() % q);
-    std::vector<std::int16_t> u(kGoodSlices * 256), v(kGoodSlices * 256);
-    split(a.data(), n, q, u.data(), v.data());
+    std::vector<std::int16_t> u(kGoodSlices * kStride, kGap), v(kGoodSlices * kStride, kGap);
+    split(a.data(), n, q, u.data(), v.data(), kStride);
     const auto lifted = [&](std::size_t i) -> std::int32_t {
       if (i >= n) return 0;
       return a[i] >= q / 2 ? std::int32_t{a[i]} - q : a[i];
@@ -101,8 +104,10 @@ void check_split(Split split, std::mt19937_64& rng) {
     for (std::size_t r = 0; r < kGoodSlices; ++r)
       for (std::size_t j = 0; j < 256; ++j) {
         const std::int32_t lo = lifted(good_index(r, j)), hi = lifted(good_index(r, j + 256));
-        ok = ok && u[r * 256 + j] == lo + hi && v[r * 256 + j] == lo - hi;
+        ok = ok && u[r * kStride + j] == lo + hi && v[r * kStride + j] == lo - hi;
       }
+    for (std::size_t r = 0; r < kGoodSlices; ++r)
+      for (std::size_t j = 256; j < kStride; ++j) ok = ok && u[r * kStride + j] == kGap && v[r * kStride + j] == kGap;
     CHECK(ok);
   }
 }
@@ -227,6 +232,13 @@ TEST_CASE("ntt16 split kernels equal the portable steps lane for lane", "[ntt16]
         bool same = true;
         for (std::size_t s = 0; s < 256; ++s) same = same && su[s] == pu[layout[s]] && sv[s] == pv[layout[s]];
         CHECK(same);
+        // In place (the transform's use), the same values.
+        std::int16_t iu[256], iv[256];
+        std::copy(u, u + 256, iu);
+        std::copy(v, v + 256, iv);
+        set.forward_split(k, wide, iu, iv, iu, iv);
+        CHECK(std::equal(su, su + 256, iu));
+        CHECK(std::equal(sv, sv + 256, iv));
         // The inverse from the same NTT-domain values (any int16 is accepted).
         std::int16_t plo[256], phi[256], klo[256], khi[256];
         portable.inverse_split(k, pu, pv, plo, phi);

@@ -38,6 +38,21 @@ constexpr ResidueMasks kResidueMasks = make_residue_masks();
   const auto& m = kResidueMasks.take[c];
   return (x0 & load_block(m[0])) | (x1 & load_block(m[1])) | (x2 & load_block(m[2]));
 }
+// The same where no candidate is known to be zero (the fold's): with AVX2
+// two byte blends, one operation each, against three ANDs and two ORs. (The
+// split's candidates include zeros, whose ANDs the compiler drops.)
+[[gnu::always_inline]] inline Block pick_of_three(Block x0, Block x1, Block x2, std::size_t c) {
+#if defined(__AVX2__)
+  const auto& m = kResidueMasks.take[c];
+  const auto blend = [](Block x, Block y, Block mask) {
+    return reinterpret_cast<Block>(_mm256_blendv_epi8(reinterpret_cast<__m256i>(x), reinterpret_cast<__m256i>(y),
+                                                      reinterpret_cast<__m256i>(mask)));
+  };
+  return blend(blend(x0, x1, load_block(m[1])), x2, load_block(m[2]));
+#else
+  return pick(x0, x1, x2, c);
+#endif
+}
 [[gnu::always_inline]] inline std::size_t next_residue(std::size_t c) { return c + 1 == kGoodSlices ? 0 : c + 1; }
 
 // a's coefficients index .. index + 15, centred (the low log2(q) bits read
@@ -58,7 +73,8 @@ constexpr ResidueMasks kResidueMasks = make_residue_masks();
 
 }  // namespace
 
-void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) {
+void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v,
+                std::size_t slice_stride) {
   // Slice r's position j holds index j + 512 t with t = 2 r + j mod 3 (512 = 2
   // mod 3): the three slices pick from the same candidates, slice r with
   // first residue 2 r + j0. Position j + 256 is one more mod 3 (256 = 1 mod 3).
@@ -73,8 +89,8 @@ void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int
     const Block high0 = lifted_block(a, n, half + j0, shift);
     for (std::size_t r = 0, c = c0; r < kGoodSlices; ++r, c = next_residue(next_residue(c))) {
       const Block lo = pick(low0, low1, zero, c), hi = pick(high0, zero, zero, next_residue(c));
-      store_block(u + r * half + j0, lo + hi);
-      store_block(v + r * half + j0, lo - hi);
+      store_block(u + r * slice_stride + j0, lo + hi);
+      store_block(v + r * slice_stride + j0, lo - hi);
     }
   }
 }
@@ -95,7 +111,8 @@ void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* 
   };
   const auto block_of_f = [c](At k) {
     const std::uint16_t* at = c + k.position;
-    return pick(load_block(at), load_block(at + kGoodSliceStride), load_block(at + 2 * kGoodSliceStride), k.residue);
+    return pick_of_three(load_block(at), load_block(at + kGoodSliceStride), load_block(at + 2 * kGoodSliceStride),
+                         k.residue);
   };
   const Block mask = Block{} + static_cast<std::uint16_t>(q - 1);
   At low{0, 0}, high{n % kGoodSlice, n % kGoodSlices};

@@ -84,9 +84,11 @@ struct GoodAccumulation {
 
 namespace portable {
 // ntt16_good_glue.inl compiled for the baseline (ntt16_good.cpp).
-//   u, v: 3 x 256 each, slice r's u = lo + hi and v = lo - hi of the centred
-//   lift of a (n canonical coefficients mod q) permuted onto the slices.
-void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v);
+//   u, v: slice r's u = lo + hi and v = lo - hi (256 each, at r *
+//   slice_stride) of the centred lift of a (n canonical coefficients mod q)
+//   permuted onto the slices.
+void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v,
+                std::size_t slice_stride);
 //   c: slice r's coefficients mod 2^16 at r * kGoodSliceStride, the product's
 //   (zero from 2n - 1 on); out[i] = coefficients i and i + n added, & (q - 1),
 //   i < n.
@@ -98,15 +100,16 @@ void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* 
 template <class Tally>
 struct PortableGoodKernels : PortableKernels<Tally> {
   using PortableKernels<Tally>::count_additions;
-  void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
-    portable::good_split(a, n, q, u, v);
+  void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v,
+             std::size_t slice_stride) const {
+    portable::good_split(a, n, q, u, v, slice_stride);
     count_additions(2 * kGoodSlices * kLength);
   }
   void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                      std::int16_t* fv) const {
-    std::copy_n(u, kLength, fu);
+    if (fu != u) std::copy_n(u, kLength, fu);
     ntt16::forward_tree<Tally>(Tree::cyclic, wide, prime, fu);
-    std::copy_n(v, kLength, fv);
+    if (fv != v) std::copy_n(v, kLength, fv);
     ntt16::forward_tree<Tally>(Tree::negacyclic, wide, prime, fv);
   }
   void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
@@ -149,8 +152,9 @@ struct PortableGoodKernels : PortableKernels<Tally> {
 // the pieces' table and CRT, and the split's own entries.
 struct SimdGoodKernels : SimdKernels {
   using SimdKernels::SimdKernels;
-  void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v) const {
-    set->good_split(a, n, q, u, v);
+  void split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v,
+             std::size_t slice_stride) const {
+    set->good_split(a, n, q, u, v, slice_stride);
   }
   void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                      std::int16_t* fv) const {
@@ -204,17 +208,19 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
   std::size_t accumulator_bytes() const { return sizeof(accumulator); }
   std::size_t max_accumulated() const { return max_; }
 
+  // The split goes into the rows of the last prime, whose forwards then run
+  // in place: no copy of the secret outside the operand to wipe.
   void transform(const Poly<R>& a, operand& x) const {
-    alignas(64) std::array<std::int16_t, ntt16::kGoodSlices * kHalf> u, v;
-    kernels_.split(a.coeffs.data(), R::n, R::q, u.data(), v.data());
+    const std::size_t last = primes() - 1;
+    const auto row = [&](std::size_t half, std::size_t slice, std::size_t k) {
+      return x.data.rows[ntt16::good_row(half, slice)].data() + k * kHalf;
+    };
+    static_assert(sizeof(ntt16::Residues) == ntt16::kMaxPrimes * kHalf * sizeof(std::int16_t));
+    kernels_.split(a.coeffs.data(), R::n, R::q, row(0, 0, last), row(1, 0, last), ntt16::kMaxPrimes * kHalf);
     for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r)
-      for (std::size_t k = 0; k < primes(); ++k)
-        kernels_.forward_split(k, kWideSplit, u.data() + r * kHalf, v.data() + r * kHalf,
-                               x.data.rows[ntt16::good_row(0, r)].data() + k * kHalf,
-                               x.data.rows[ntt16::good_row(1, r)].data() + k * kHalf);
+      for (std::size_t k = 0; k <= last; ++k)
+        kernels_.forward_split(k, kWideSplit, row(0, r, last), row(1, r, last), row(0, r, k), row(1, r, k));
     x.data.written.wrote(primes());
-    wipe(u);
-    wipe(v);
   }
   void clear(accumulator& acc) const {
     for (auto& b : acc.data.bounds) b.fill(0);

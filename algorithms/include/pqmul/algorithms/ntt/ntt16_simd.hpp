@@ -26,7 +26,7 @@ struct KernelSet {
   void (*forward_split)(std::size_t, bool, const std::int16_t*, const std::int16_t*, std::int16_t*, std::int16_t*);
   void (*inverse_split)(std::size_t, const std::int16_t*, const std::int16_t*, std::int16_t*, std::int16_t*);
   void (*multiply_row)(std::size_t, std::int16_t*, const std::int16_t* const*, const std::int16_t* const*, bool);
-  void (*good_split)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*);
+  void (*good_split)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*, std::size_t);
   void (*good_fold)(std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
 };
 // The ISAs with kernels in this build (avx2 and avx512 on x86-64, neon on AArch64).

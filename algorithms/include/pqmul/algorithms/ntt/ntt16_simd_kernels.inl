@@ -29,5 +29,6 @@ void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t
 void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
          std::uint16_t q_mask);
 // ntt16_good_glue.inl compiled for the ISA (ntt16_good.hpp's portable::good_split, good_fold).
-void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v);
+void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v,
+                std::size_t slice_stride);
 void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);
