@@ -3,7 +3,7 @@
 // against the halves it must give back, Good's permutation and the fold
 // against their index definitions, and each SIMD ISA's kernels against the
 // portable steps (the transforms lane for lane in the ISA's slot order, the
-// rows of products and the halving on the same values).
+// slice convolution and the halving on the same values).
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
@@ -245,16 +245,19 @@ TEST_CASE("ntt16 split kernels equal the portable steps lane for lane", "[ntt16]
         set.inverse_split(k, su, sv, klo, khi);
         CHECK(std::equal(plo, plo + 256, klo));
         CHECK(std::equal(phi, phi + 256, khi));
-        // A row of three products of forward outputs, stored or added onto any accumulator.
+        // The slice convolution of forward outputs, stored or added onto any accumulator.
         const std::int16_t* x[3] = {pu, pv, su};
         const std::int16_t* y[3] = {sv, pu, pv};
         for (const bool add : {false, true}) {
-          std::int16_t pacc[256], kacc[256];
-          for (auto& a : pacc) a = static_cast<std::int16_t>(rng());
-          std::copy(pacc, pacc + 256, kacc);
-          portable.multiply_row(k, pacc, x, y, add);
-          set.multiply_row(k, kacc, x, y, add);
-          CHECK(std::equal(pacc, pacc + 256, kacc));
+          std::int16_t pacc[3][256], kacc[3][256];
+          for (auto& row : pacc)
+            for (auto& a : row) a = static_cast<std::int16_t>(rng());
+          std::copy(&pacc[0][0], &pacc[0][0] + 3 * 256, &kacc[0][0]);
+          std::int16_t* prows[3] = {pacc[0], pacc[1], pacc[2]};
+          std::int16_t* krows[3] = {kacc[0], kacc[1], kacc[2]};
+          portable.multiply_slices(k, prows, x, y, add);
+          set.multiply_slices(k, krows, x, y, add);
+          CHECK(std::equal(&pacc[0][0], &pacc[0][0] + 3 * 256, &kacc[0][0]));
         }
       }
   }

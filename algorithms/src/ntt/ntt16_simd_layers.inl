@@ -327,33 +327,43 @@ void inverse_split_prime(const std::int16_t* su, const std::int16_t* sv, std::in
   }
 }
 
-// acc = x[0] y[0] + x[1] y[1] + x[2] y[2] (each times R^-1), or that added
-// to Barrett(acc): a whole output row of ntt16_good.hpp's slice convolution
-// in registers, one store a vector.
+// acc[s] = x[0] y[s] + x[1] y[s - 1] + x[2] y[s - 2] (indices mod 3, each
+// times R^-1), or that added to Barrett(acc[s]): the whole slice convolution
+// of ntt16_good.hpp in registers, each input loaded once and each y's
+// product by p^-1 taken once for its three products (fqmul_var's t is the
+// same mod 2^16: x (y p^-1) = (x y) p^-1).
 template <std::size_t P, bool Add>
-void multiply_row_prime(std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y) {
+void multiply_slices_prime(std::int16_t* const* acc, const std::int16_t* const* x, const std::int16_t* const* y) {
   const PrimeConstants& c = kPrime[P];
   const V p = unfolded(c.p), v = set1(c.barrett_v), qinv = unfolded(c.qinv);
-#pragma GCC unroll 2
+  constexpr std::size_t m = kRowProducts;
   for (std::size_t i = 0; i < kLength; i += W) {
-    V r = add(add(fqmul_var(load(x[0] + i), load(y[0] + i), qinv, p), fqmul_var(load(x[1] + i), load(y[1] + i), qinv, p)),
-              fqmul_var(load(x[2] + i), load(y[2] + i), qinv, p));
-    if constexpr (Add) r = add(barrett<BarrettKind::tight>(load(acc + i), v, p), r);
-    store(acc + i, r);
+    V xs[m], ys[m], yq[m];
+#pragma GCC unroll 3
+    for (std::size_t t = 0; t < m; ++t) xs[t] = load(x[t] + i), ys[t] = load(y[t] + i), yq[t] = mullo(ys[t], qinv);
+    const auto product = [&](std::size_t t, std::size_t u) {
+      return opaque(high_difference(xs[t], ys[u], mullo(xs[t], yq[u]), p));
+    };
+#pragma GCC unroll 3
+    for (std::size_t s = 0; s < m; ++s) {
+      V r = add(add(product(0, s), product(1, (s + m - 1) % m)), product(2, (s + m - 2) % m));
+      if constexpr (Add) r = add(barrett<BarrettKind::tight>(load(acc[s] + i), v, p), r);
+      store(acc[s] + i, r);
+    }
   }
 }
 
 }  // namespace
 
-void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
-                  bool add_to_acc) {
+void multiply_slices(std::size_t prime, std::int16_t* const* acc, const std::int16_t* const* x,
+                     const std::int16_t* const* y, bool add_to_acc) {
   switch (prime) {
     case 0:
-      return add_to_acc ? multiply_row_prime<0, true>(acc, x, y) : multiply_row_prime<0, false>(acc, x, y);
+      return add_to_acc ? multiply_slices_prime<0, true>(acc, x, y) : multiply_slices_prime<0, false>(acc, x, y);
     case 1:
-      return add_to_acc ? multiply_row_prime<1, true>(acc, x, y) : multiply_row_prime<1, false>(acc, x, y);
+      return add_to_acc ? multiply_slices_prime<1, true>(acc, x, y) : multiply_slices_prime<1, false>(acc, x, y);
     default:
-      return add_to_acc ? multiply_row_prime<2, true>(acc, x, y) : multiply_row_prime<2, false>(acc, x, y);
+      return add_to_acc ? multiply_slices_prime<2, true>(acc, x, y) : multiply_slices_prime<2, false>(acc, x, y);
   }
 }
 

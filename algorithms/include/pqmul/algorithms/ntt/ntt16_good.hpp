@@ -18,7 +18,7 @@
 //     wide one; for q <= 4096 the canonical schedule holds them.
 //   - In the NTT domain, per half, the 3 x 3 slice products (9 pointwise
 //     products) sum into 3 output slices, each a row of three products in
-//     registers (multiply_row: one store a lane); an output slice's two
+//     registers (multiply_slices: one store a lane); an output slice's two
 //     inverses, each halved in its last layer's constants, give lo =
 //     (U + V) / 2 and hi = (U - V) / 2 mod p as a sum and a difference,
 //     lifted by the CRT (whose inputs are then twice an inverse's bound:
@@ -54,7 +54,7 @@ inline constexpr std::size_t kGoodSliceStride = kGoodSlice + 16;
 // Rows of the NTT domain: half h (0: u, cyclic; 1: v, negacyclic) of slice r
 // is row h * kGoodSlices + r.
 inline constexpr std::size_t kGoodRows = 2 * kGoodSlices;
-static_assert(kRowProducts == kGoodSlices, "a row of the slice convolution is one multiply_row");
+static_assert(kRowProducts == kGoodSlices, "a row of the slice convolution sums kRowProducts products");
 constexpr std::size_t good_row(std::size_t half, std::size_t slice) { return half * kGoodSlices + slice; }
 
 template <RingDescription R>
@@ -112,22 +112,25 @@ struct PortableGoodKernels : PortableKernels<Tally> {
     if (fv != v) std::copy_n(v, kLength, fv);
     ntt16::forward_tree<Tally>(Tree::negacyclic, wide, prime, fv);
   }
-  void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
-                    bool add_to_acc) const {
+  // acc[s] = the sum of x[t] y[(s - t) mod 3] R^-1 (+ Barrett(acc[s])).
+  void multiply_slices(std::size_t prime, std::int16_t* const* acc, const std::int16_t* const* x,
+                       const std::int16_t* const* y, bool add_to_acc) const {
+    constexpr std::size_t m = kGoodSlices;
     const PrimeConstants& c = kPrime[prime];
-    for (std::size_t i = 0; i < kLength; ++i) {
-      std::int32_t sum = 0;
-      for (std::int32_t t = 0; t < kRowProducts; ++t) {
-        Tally::product();
-        sum += fqmul_var(x[t][i], y[t][i], c.qinv, c.p);
+    for (std::size_t s = 0; s < m; ++s)
+      for (std::size_t i = 0; i < kLength; ++i) {
+        std::int32_t sum = 0;
+        for (std::size_t t = 0; t < m; ++t) {
+          Tally::product();
+          sum += fqmul_var(x[t][i], y[(s + m - t) % m][i], c.qinv, c.p);
+        }
+        count_additions(m - 1);
+        if (add_to_acc) {
+          sum += barrett(acc[s][i], c.barrett_v, c.p);
+          Tally::addition();
+        }
+        acc[s][i] = static_cast<std::int16_t>(sum);
       }
-      count_additions(kRowProducts - 1);
-      if (add_to_acc) {
-        sum += barrett(acc[i], c.barrett_v, c.p);
-        Tally::addition();
-      }
-      acc[i] = static_cast<std::int16_t>(sum);
-    }
   }
   void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                      std::int16_t* hi) const {
@@ -160,9 +163,9 @@ struct SimdGoodKernels : SimdKernels {
                      std::int16_t* fv) const {
     set->forward_split(prime, wide, u, v, fu, fv);
   }
-  void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
-                    bool add_to_acc) const {
-    set->multiply_row(prime, acc, x, y, add_to_acc);
+  void multiply_slices(std::size_t prime, std::int16_t* const* acc, const std::int16_t* const* x,
+                       const std::int16_t* const* y, bool add_to_acc) const {
+    set->multiply_slices(prime, acc, x, y, add_to_acc);
   }
   void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                      std::int16_t* hi) const {
@@ -225,27 +228,29 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
   void clear(accumulator& acc) const {
     for (auto& b : acc.data.bounds) b.fill(0);
   }
-  // Per half, output slice s sums the products of slices i and j with
-  // i + j = s mod 3: one row of three products a kernel call (onto the
-  // reduced sum of earlier products, whose bound then stays below the lane's).
+  // Per half and prime, output slice s sums the products of slices i and j
+  // with i + j = s mod 3: the three rows of three products in one kernel call
+  // (onto the reduced sums of earlier products, whose bound then stays below
+  // the lane's).
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const {
     constexpr std::size_t m = ntt16::kGoodSlices;
     for (std::size_t h = 0; h < 2; ++h)
-      for (std::size_t s = 0; s < m; ++s) {
-        const std::size_t row = ntt16::good_row(h, s);
-        for (std::size_t k = 0; k < primes(); ++k) {
-          const std::size_t o = k * kHalf;
-          std::array<const std::int16_t*, m> xs, ys;
-          for (std::size_t i = 0; i < m; ++i) {
-            xs[i] = x.data.rows[ntt16::good_row(h, i)].data() + o;
-            ys[i] = y.data.rows[ntt16::good_row(h, (s + m - i) % m)].data() + o;
-          }
-          std::int32_t& bound = acc.data.bounds[row][k];
-          const bool add_to_acc = bound != 0;
-          kernels_.multiply_row(k, acc.data.rows[row].data() + o, xs.data(), ys.data(), add_to_acc);
-          const ntt16::PrimeConstants& c = ntt16::kPrime[k];
-          bound = (add_to_acc ? c.accumulator_bound : 0) + ntt16::kRowProducts * c.product_bound;
+      for (std::size_t k = 0; k < primes(); ++k) {
+        const std::size_t o = k * kHalf;
+        std::array<std::int16_t*, m> sums;
+        std::array<const std::int16_t*, m> xs, ys;
+        for (std::size_t i = 0; i < m; ++i) {
+          sums[i] = acc.data.rows[ntt16::good_row(h, i)].data() + o;
+          xs[i] = x.data.rows[ntt16::good_row(h, i)].data() + o;
+          ys[i] = y.data.rows[ntt16::good_row(h, i)].data() + o;
         }
+        // The rows of a half and prime are always written together.
+        const bool add_to_acc = acc.data.bounds[ntt16::good_row(h, 0)][k] != 0;
+        kernels_.multiply_slices(k, sums.data(), xs.data(), ys.data(), add_to_acc);
+        const ntt16::PrimeConstants& c = ntt16::kPrime[k];
+        for (std::size_t s = 0; s < m; ++s)
+          acc.data.bounds[ntt16::good_row(h, s)][k] =
+              (add_to_acc ? c.accumulator_bound : 0) + ntt16::kRowProducts * c.product_bound;
       }
     acc.data.written.wrote(primes());
   }

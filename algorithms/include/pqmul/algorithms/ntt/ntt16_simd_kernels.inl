@@ -16,10 +16,12 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 // kWideInputBound, else <= kInputBound), in the ISA's slot order.
 void forward_split(std::size_t prime, bool wide, const std::int16_t* u, const std::int16_t* v, std::int16_t* fu,
                    std::int16_t* fv);
-// acc = the sum of x[i] y[i] R^-1, i < kRowProducts, or that plus Barrett(acc)
-// (add_to_acc), pointwise in any slot order (ntt16_good.hpp's slice rows).
-void multiply_row(std::size_t prime, std::int16_t* acc, const std::int16_t* const* x, const std::int16_t* const* y,
-                  bool add_to_acc);
+// The cyclic convolution of length 3 of the slices x and y, pointwise in
+// any slot order (ntt16_good.hpp's slice rows): acc[s] = the sum of x[i]
+// y[(s - i) mod 3] R^-1, i < kRowProducts, or that plus Barrett(acc[s])
+// (add_to_acc).
+void multiply_slices(std::size_t prime, std::int16_t* const* acc, const std::int16_t* const* x,
+                     const std::int16_t* const* y, bool add_to_acc);
 // The portable inverse_tree of su (cyclic) and sv (negacyclic), both
 // halved, then lo = U 2^-1 + V 2^-1 and hi = U 2^-1 - V 2^-1.
 void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
