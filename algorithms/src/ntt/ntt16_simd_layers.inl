@@ -203,8 +203,10 @@ template <std::size_t S>
 
 // Inverse layers of length 2W .. 128 between registers, the last scaled
 // (Halved: by last_layer's halved constants, as the portable inverse_tree).
+// With a partner (the split's lo, already U / 2), f's result V / 2 goes out
+// as partner = U / 2 + V / 2 and f = U / 2 - V / 2 from the registers.
 template <std::size_t S, bool Halved>
-[[gnu::always_inline]] inline void inverse_outer(const TreeTables& tables, std::int16_t* f) {
+[[gnu::always_inline]] inline void inverse_outer(const TreeTables& tables, std::int16_t* f, std::int16_t* partner) {
   constexpr BarrettKind K = tree_constants(S).inverse_barrett;
   const V p = prime_of(tables), v = barrett_constant<K>(tables);
   const OuterTwiddles& tw = unseen(tables.outer);
@@ -241,8 +243,17 @@ template <std::size_t S, bool Halved>
     r[i] = fqmul(add(a, b), s, sq, p);
     r[i + kRegisters / 2] = fqmul(sub(a, b), z, zq, p);
   }
+  if (partner == nullptr) {
 #pragma GCC unroll 32
-  for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
+    for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
+  } else {
+#pragma GCC unroll 32
+    for (std::size_t i = 0; i < kRegisters; ++i) {
+      const V u = load(partner + W * i);
+      store(partner + W * i, add(u, r[i]));
+      store(f + W * i, sub(u, r[i]));
+    }
+  }
 }
 
 // One body per schedule tree S, run on the tables of any tree with S's
@@ -253,9 +264,10 @@ template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
   forward_inner<S, Wide>(tables, f);
 }
 template <std::size_t S, bool Halved>
-[[gnu::noinline]] void inverse_on(const TreeTables& tables, const std::int16_t* in, std::int16_t* f) {
+[[gnu::noinline]] void inverse_on(const TreeTables& tables, const std::int16_t* in, std::int16_t* f,
+                                  std::int16_t* partner) {
   inverse_inner<S>(tables, in, f);
-  inverse_outer<S, Halved>(tables, f);
+  inverse_outer<S, Halved>(tables, f, partner);
 }
 // Tree P's transforms: where trees share bodies, P's tables go through a
 // pointer the compiler cannot follow, or it would clone the body per tree.
@@ -270,13 +282,13 @@ void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   }
 }
 template <std::size_t P, bool Halved = false>
-void inverse_prime(const std::int16_t* in, std::int16_t* f) {
+void inverse_prime(const std::int16_t* in, std::int16_t* f, std::int16_t* partner = nullptr) {
   constexpr std::size_t S = inverse_schedule_tree(P);
   if constexpr (kShareSchedules) {
-    inverse_on<S, Halved>(unseen(tree_tables_table<P>), in, f);
+    inverse_on<S, Halved>(unseen(tree_tables_table<P>), in, f, partner);
   } else {
     inverse_inner<S>(tree_tables_table<P>, in, f);
-    inverse_outer<S, Halved>(tree_tables_table<P>, f);
+    inverse_outer<S, Halved>(tree_tables_table<P>, f, partner);
   }
 }
 template <std::size_t P, Step S>
@@ -313,18 +325,12 @@ void forward_split_prime(const std::int16_t* u, const std::int16_t* v, std::int1
   forward_prime<tree_index(K, Tree::cyclic), false, Wide, true>(reinterpret_cast<const std::uint16_t*>(u), 0, fu);
   forward_prime<tree_index(K, Tree::negacyclic), false, Wide, true>(reinterpret_cast<const std::uint16_t*>(v), 0, fv);
 }
-// Both inverses halved, U / 2 and V / 2; then lo = U / 2 + V / 2 and hi =
-// U / 2 - V / 2.
+// Both inverses halved, U / 2 into lo; then V / 2, stored as lo = U / 2 +
+// V / 2 and hi = U / 2 - V / 2.
 template <std::size_t K>
 void inverse_split_prime(const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo, std::int16_t* hi) {
   inverse_prime<tree_index(K, Tree::cyclic), true>(su, lo);
-  inverse_prime<tree_index(K, Tree::negacyclic), true>(sv, hi);
-#pragma GCC unroll 4
-  for (std::size_t i = 0; i < kLength; i += W) {
-    const V a = load(lo + i), b = load(hi + i);
-    store(lo + i, add(a, b));
-    store(hi + i, sub(a, b));
-  }
+  inverse_prime<tree_index(K, Tree::negacyclic), true>(sv, hi, lo);
 }
 
 // acc[s] = x[0] y[s] + x[1] y[s - 1] + x[2] y[s - 2] (indices mod 3, each
