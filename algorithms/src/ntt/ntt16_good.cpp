@@ -8,6 +8,12 @@
 
 #include "pqmul/algorithms/wipe.hpp"
 
+// The glue picks with AVX2's byte blend where the build targets AVX2 (a
+// build for the host's ISA); the baseline build does without.
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 // The glue's 32-byte vectors pass only between its own functions, all in
 // this unit, so the compilers' note that their ABI differs without AVX (gcc
 // gives it as the unit ends, hence for the whole unit) does not apply.

@@ -96,7 +96,7 @@ template <class Table>
 // Where gcc sees the tables (AArch64), each tree keeps its own body.
 constexpr bool kShareSchedules = kLaneTwiddlesAsLoads;
 template <bool Wide>
-consteval std::size_t forward_schedule_tree(std::size_t tree) {
+constexpr std::size_t forward_schedule_tree(std::size_t tree) {
   const PrimeConstants& c = tree_constants(tree);
   for (std::size_t s = 0; kShareSchedules && s < tree; ++s) {
     const PrimeConstants& d = tree_constants(s);
@@ -106,7 +106,7 @@ consteval std::size_t forward_schedule_tree(std::size_t tree) {
   }
   return tree;
 }
-consteval std::size_t inverse_schedule_tree(std::size_t tree) {
+constexpr std::size_t inverse_schedule_tree(std::size_t tree) {
   const PrimeConstants& c = tree_constants(tree);
   for (std::size_t s = 0; kShareSchedules && s < tree; ++s) {
     const PrimeConstants& d = tree_constants(s);
