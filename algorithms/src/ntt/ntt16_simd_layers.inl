@@ -256,40 +256,48 @@ template <std::size_t S, bool Halved>
   }
 }
 
-// One body per schedule tree S, run on the tables of any tree with S's
-// schedule (kShareSchedules).
+// A whole transform on schedule tree S's code with a tree's tables.
 template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
-[[gnu::noinline]] void forward_on(const TreeTables& tables, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+[[gnu::always_inline]] inline void forward_body(const TreeTables& tables, const std::uint16_t* a, std::uint16_t q,
+                                                std::int16_t* f) {
   forward_outer<S, LowerHalf, Wide, Signed>(tables, a, q, f);
   forward_inner<S, Wide>(tables, f);
 }
 template <std::size_t S, bool Halved>
-[[gnu::noinline]] void inverse_on(const TreeTables& tables, const std::int16_t* in, std::int16_t* f,
-                                  std::int16_t* partner) {
+[[gnu::always_inline]] inline void inverse_body(const TreeTables& tables, const std::int16_t* in, std::int16_t* f,
+                                                std::int16_t* partner) {
   inverse_inner<S>(tables, in, f);
   inverse_outer<S, Halved>(tables, f, partner);
 }
+// The one body of schedule tree S, run on the tables of any tree with S's
+// schedule (kShareSchedules).
+template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
+[[gnu::noinline]] void forward_on(const TreeTables& tables, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
+  forward_body<S, LowerHalf, Wide, Signed>(tables, a, q, f);
+}
+template <std::size_t S, bool Halved>
+[[gnu::noinline]] void inverse_on(const TreeTables& tables, const std::int16_t* in, std::int16_t* f,
+                                  std::int16_t* partner) {
+  inverse_body<S, Halved>(tables, in, f, partner);
+}
 // Tree P's transforms: where trees share bodies, P's tables go through a
-// pointer the compiler cannot follow, or it would clone the body per tree.
+// pointer the compiler cannot follow, or it would clone the body per tree;
+// elsewhere P's own body sees its tables.
 template <std::size_t P, bool LowerHalf, bool Wide = false, bool Signed = Wide>
 void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   constexpr std::size_t S = forward_schedule_tree<Wide>(P);
-  if constexpr (kShareSchedules) {
+  if constexpr (kShareSchedules)
     forward_on<S, LowerHalf, Wide, Signed>(unseen(tree_tables_table<P>), a, q, f);
-  } else {
-    forward_outer<S, LowerHalf, Wide, Signed>(tree_tables_table<P>, a, q, f);
-    forward_inner<S, Wide>(tree_tables_table<P>, f);
-  }
+  else
+    forward_body<S, LowerHalf, Wide, Signed>(tree_tables_table<P>, a, q, f);
 }
 template <std::size_t P, bool Halved = false>
 void inverse_prime(const std::int16_t* in, std::int16_t* f, std::int16_t* partner = nullptr) {
   constexpr std::size_t S = inverse_schedule_tree(P);
-  if constexpr (kShareSchedules) {
+  if constexpr (kShareSchedules)
     inverse_on<S, Halved>(unseen(tree_tables_table<P>), in, f, partner);
-  } else {
-    inverse_inner<S>(tree_tables_table<P>, in, f);
-    inverse_outer<S, Halved>(tree_tables_table<P>, f, partner);
-  }
+  else
+    inverse_body<S, Halved>(tree_tables_table<P>, in, f, partner);
 }
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
