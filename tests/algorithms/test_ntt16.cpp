@@ -434,7 +434,7 @@ void check_kernels(Forward forward_kernel, Forward lower_half_kernel, Inverse in
   }
   for (std::size_t primes : {2, 3}) {
     std::uint16_t portable_out[256], kernel_out[256];
-    crt<ntt_tally::Uncounted>(primes, r, portable_out, 8191, 256);
+    crt<ntt_tally::Uncounted>(primes, r, r + 256, portable_out, 8191, 256);
     crt_kernel(primes, r, r + 256, kernel_out, std::uint16_t{8191});
     CHECK(std::equal(kernel_out, kernel_out + 256, portable_out));
     // In place: prime 0's row in the output's own storage, as the multiplier keeps it.

@@ -245,6 +245,20 @@ TEST_CASE("ntt16 split kernels equal the portable steps lane for lane", "[ntt16]
         set.inverse_split(k, su, sv, klo, khi);
         CHECK(std::equal(plo, plo + 256, klo));
         CHECK(std::equal(phi, phi + 256, khi));
+        if (k == 1) {
+          // Prime 1's inverse with the CRT of two primes in its last layer,
+          // onto prime 0's lo and hi (any values within the CRT's input bound).
+          const std::int32_t bound = crt_input_bound(0, CrtInputs::split_sums);
+          std::uint16_t plifted[512], klifted[512];
+          for (std::size_t i = 0; i < 512; ++i)
+            plifted[i] = static_cast<std::uint16_t>(
+                i % 97 == 0 ? bound : i % 97 == 1 ? -bound : std::int32_t(rng() % (2 * bound + 1)) - bound);
+          std::copy(plifted, plifted + 512, klifted);
+          std::int16_t pscratch[512], kscratch[512];
+          portable.inverse_split_crt(pu, pv, pscratch, plifted);
+          set.inverse_split_crt(su, sv, kscratch, klifted);
+          CHECK(std::equal(plifted, plifted + 512, klifted));
+        }
         // The slice convolution of forward outputs, stored or added onto any accumulator.
         const std::int16_t* x[3] = {pu, pv, su};
         const std::int16_t* y[3] = {sv, pu, pv};

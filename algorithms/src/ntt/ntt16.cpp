@@ -120,11 +120,11 @@ void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved) {
 }
 
 template <class Tally>
-void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask, std::size_t n) {
+void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out, std::uint16_t q_mask,
+         std::size_t n) {
   assert(primes == 2 || primes == 3);
-  const std::int16_t* r0 = r;
-  const std::int16_t* r1 = r + kLength;
-  const std::int16_t* r2 = r + 2 * kLength;
+  const std::int16_t* r1 = rest;
+  const std::int16_t* r2 = rest + kLength;
   const std::int32_t p1 = kPrimes[1], p2 = kPrimes[2];
   const auto p0 = static_cast<std::int16_t>(kPrimes[0]);
   for (std::size_t i = 0; i < n; ++i) {
@@ -203,8 +203,10 @@ template void forward_tree<ntt_tally::Uncounted>(Tree, bool, std::size_t, std::i
 template void forward_tree<ntt_tally::Counted>(Tree, bool, std::size_t, std::int16_t*);
 template void inverse_tree<ntt_tally::Uncounted>(Tree, std::size_t, std::int16_t*, bool);
 template void inverse_tree<ntt_tally::Counted>(Tree, std::size_t, std::int16_t*, bool);
-template void crt<ntt_tally::Uncounted>(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t, std::size_t);
-template void crt<ntt_tally::Counted>(std::size_t, const std::int16_t*, std::uint16_t*, std::uint16_t, std::size_t);
+template void crt<ntt_tally::Uncounted>(std::size_t, const std::int16_t*, const std::int16_t*, std::uint16_t*, std::uint16_t,
+                                        std::size_t);
+template void crt<ntt_tally::Counted>(std::size_t, const std::int16_t*, const std::int16_t*, std::uint16_t*, std::uint16_t,
+                                      std::size_t);
 
 }  // namespace ntt16
 

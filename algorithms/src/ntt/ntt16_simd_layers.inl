@@ -201,12 +201,29 @@ template <std::size_t S>
   for (std::size_t j = 0; j < kPairs; ++j) store(f + 2 * W * j, x[j]), store(f + 2 * W * j + W, y[j]);
 }
 
+// Garner's lift of prime 0's x0 and prime 1's x1 (the portable crt's), not
+// yet masked: x0 + ((x1 - x0) p0^-1 mod p1) p0 mod 2^16. u1 is kept for a
+// third prime's term.
+struct Garner {
+  V p0 = unfolded(kPrimes[0]), p1 = set1(static_cast<std::int16_t>(kPrimes[1]));
+  V c1 = set1(kCrt.p0_inverse), c1q = set1(kCrt.p0_inverse_qinv);
+};
+[[gnu::always_inline]] inline V garner_two(const Garner& g, V x0, V x1, V& u1) {
+  u1 = fqmul(sub(x1, x0), g.c1, g.c1q, g.p1);
+  return add(x0, mullo(u1, g.p0));
+}
+
 // Inverse layers of length 2W .. 128 between registers, the last scaled
 // (Halved: by last_layer's halved constants, as the portable inverse_tree).
 // With a partner (the split's lo, already U / 2), f's result V / 2 goes out
-// as partner = U / 2 + V / 2 and f = U / 2 - V / 2 from the registers.
+// as partner = U / 2 + V / 2 and f = U / 2 - V / 2 from the registers. With
+// `lifted` too (prime 1's tables only; lifted holds prime 0's lo and hi),
+// those two are lifted at once by the CRT of the two primes into lifted
+// (mod 2^16), and neither partner nor f is written: no pass of the CRT over
+// stored values.
 template <std::size_t S, bool Halved>
-[[gnu::always_inline]] inline void inverse_outer(const TreeTables& tables, std::int16_t* f, std::int16_t* partner) {
+[[gnu::always_inline]] inline void inverse_outer(const TreeTables& tables, std::int16_t* f, std::int16_t* partner,
+                                                 std::uint16_t* lifted) {
   constexpr BarrettKind K = tree_constants(S).inverse_barrett;
   const V p = prime_of(tables), v = barrett_constant<K>(tables);
   const OuterTwiddles& tw = unseen(tables.outer);
@@ -243,6 +260,20 @@ template <std::size_t S, bool Halved>
     r[i] = fqmul(add(a, b), s, sq, p);
     r[i + kRegisters / 2] = fqmul(sub(a, b), z, zq, p);
   }
+  if constexpr (Halved) {
+    if (lifted != nullptr) {
+      auto* x0 = reinterpret_cast<std::int16_t*>(lifted);
+      const Garner g;
+#pragma GCC unroll 32
+      for (std::size_t i = 0; i < kRegisters; ++i) {
+        const V u = load(partner + W * i);
+        V u1;
+        store(x0 + W * i, garner_two(g, load(x0 + W * i), add(u, r[i]), u1));
+        store(x0 + kLength + W * i, garner_two(g, load(x0 + kLength + W * i), sub(u, r[i]), u1));
+      }
+      return;
+    }
+  }
   if (partner == nullptr) {
 #pragma GCC unroll 32
     for (std::size_t i = 0; i < kRegisters; ++i) store(f + W * i, r[i]);
@@ -265,9 +296,9 @@ template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
 }
 template <std::size_t S, bool Halved>
 [[gnu::always_inline]] inline void inverse_body(const TreeTables& tables, const std::int16_t* in, std::int16_t* f,
-                                                std::int16_t* partner) {
+                                                std::int16_t* partner, std::uint16_t* lifted) {
   inverse_inner<S>(tables, in, f);
-  inverse_outer<S, Halved>(tables, f, partner);
+  inverse_outer<S, Halved>(tables, f, partner, lifted);
 }
 // The one body of schedule tree S, run on the tables of any tree with S's
 // schedule (kShareSchedules).
@@ -277,8 +308,8 @@ template <std::size_t S, bool LowerHalf, bool Wide, bool Signed>
 }
 template <std::size_t S, bool Halved>
 [[gnu::noinline]] void inverse_on(const TreeTables& tables, const std::int16_t* in, std::int16_t* f,
-                                  std::int16_t* partner) {
-  inverse_body<S, Halved>(tables, in, f, partner);
+                                  std::int16_t* partner, std::uint16_t* lifted) {
+  inverse_body<S, Halved>(tables, in, f, partner, lifted);
 }
 // Tree P's transforms: where trees share bodies, P's tables go through a
 // pointer the compiler cannot follow, or it would clone the body per tree;
@@ -292,12 +323,13 @@ void forward_prime(const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
     forward_body<S, LowerHalf, Wide, Signed>(tree_tables_table<P>, a, q, f);
 }
 template <std::size_t P, bool Halved = false>
-void inverse_prime(const std::int16_t* in, std::int16_t* f, std::int16_t* partner = nullptr) {
+void inverse_prime(const std::int16_t* in, std::int16_t* f, std::int16_t* partner = nullptr,
+                   std::uint16_t* lifted = nullptr) {
   constexpr std::size_t S = inverse_schedule_tree(P);
   if constexpr (kShareSchedules)
-    inverse_on<S, Halved>(unseen(tree_tables_table<P>), in, f, partner);
+    inverse_on<S, Halved>(unseen(tree_tables_table<P>), in, f, partner, lifted);
   else
-    inverse_body<S, Halved>(tree_tables_table<P>, in, f, partner);
+    inverse_body<S, Halved>(tree_tables_table<P>, in, f, partner, lifted);
 }
 template <std::size_t P, Step S>
 void multiply_accumulate_prime(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y) {
@@ -405,6 +437,11 @@ void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t
   }
 }
 
+void inverse_split_crt(const std::int16_t* su, const std::int16_t* sv, std::int16_t* scratch, std::uint16_t* lifted) {
+  inverse_prime<tree_index(1, Tree::cyclic), true>(su, scratch);
+  inverse_prime<tree_index(1, Tree::negacyclic), true>(sv, scratch + kLength, scratch, lifted);
+}
+
 void forward(std::size_t prime, const std::uint16_t* a, std::uint16_t q, std::int16_t* f) {
   switch (prime) {
     case 0:
@@ -452,15 +489,15 @@ void multiply_accumulate(std::size_t prime, std::int16_t* acc, const std::int16_
 
 void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
          std::uint16_t q_mask) {
-  const V p1 = set1(static_cast<std::int16_t>(kPrimes[1])), p2 = set1(static_cast<std::int16_t>(kPrimes[2]));
-  const V p0 = unfolded(kPrimes[0]), mask = set1(static_cast<std::int16_t>(q_mask));
-  const V c1 = set1(kCrt.p0_inverse), c1q = set1(kCrt.p0_inverse_qinv);
+  const Garner g;
+  const V p2 = set1(static_cast<std::int16_t>(kPrimes[2])), mask = set1(static_cast<std::int16_t>(q_mask));
   const V c2 = set1(kCrt.p0_mod_p2), c2q = set1(kCrt.p0_mod_p2_qinv);
   const V c3 = set1(kCrt.p01_inverse), c3q = set1(kCrt.p01_inverse_qinv), p01 = set1(kCrt.p01_low);
   auto* o = reinterpret_cast<std::int16_t*>(out);
   for (std::size_t i = 0; i < kLength; i += W) {
-    const V x0 = load(r0 + i), u1 = fqmul(sub(load(rest + i), x0), c1, c1q, p1);
-    V x = add(x0, mullo(u1, p0));
+    const V x0 = load(r0 + i);
+    V u1;
+    V x = garner_two(g, x0, load(rest + i), u1);
     if (primes == 3) {
       const V w = sub(sub(load(rest + kLength + i), x0), fqmul(u1, c2, c2q, p2));
       x = add(x, mullo(fqmul(w, c3, c3q, p2), p01));

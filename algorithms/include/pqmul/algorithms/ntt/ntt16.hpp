@@ -90,9 +90,12 @@ template <class Tally>
 void forward_tree(Tree tree, bool wide, std::size_t prime, std::int16_t* f);
 template <class Tally>
 void inverse_tree(Tree tree, std::size_t prime, std::int16_t* f, bool halved = false);
-//   out[i] = (Garner lift of r[k * 256 + i], k < primes) & (q - 1), i < n.
+//   out[i] = (Garner lift of prime 0's r0[i] and prime k's rest[(k - 1) *
+//   256 + i], 0 < k < primes) & q_mask, i < n; r0 may be out's own storage
+//   (each value read before its place is written).
 template <class Tally>
-void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask, std::size_t n);
+void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out, std::uint16_t q_mask,
+         std::size_t n);
 
 // Centred lift of canonical coefficients (q a power of two <= 2^13), no branch.
 void lift_centred(const std::uint16_t* a, std::int16_t* f, std::uint16_t q, std::size_t n);
@@ -175,7 +178,7 @@ class Ntt16 : public UnfilledStorage<Transformed<Ntt16<R, Tally>, ntt16::Operand
     row(0);
     row(1);
     if (config_.primes == 3) row(2);
-    ntt16::crt<Tally>(config_.primes, r.data(), out.coeffs.data(), R::q - 1, R::n);
+    ntt16::crt<Tally>(config_.primes, r.data(), r.data() + ntt16::kLength, out.coeffs.data(), R::q - 1, R::n);
     wipe_bytes(r.data(), config_.primes * ntt16::kLength * sizeof(std::int16_t));
   }
 

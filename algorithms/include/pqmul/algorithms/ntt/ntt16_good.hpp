@@ -145,6 +145,16 @@ struct PortableGoodKernels : PortableKernels<Tally> {
     }
     count_additions(2 * kLength);
   }
+  // Prime 1's inverse_split, its lo and hi lifted by the CRT of two primes
+  // with prime 0's, which `lifted` holds (int16 at 0 and kLength) and gets
+  // back mod 2^16; scratch: 2 kLength values.
+  void inverse_split_crt(const std::int16_t* su, const std::int16_t* sv, std::int16_t* scratch,
+                         std::uint16_t* lifted) const {
+    inverse_split(1, su, sv, scratch, scratch + kLength);
+    const auto* x0 = reinterpret_cast<const std::int16_t*>(lifted);
+    this->crt(2, x0, scratch, lifted, 0xffff);
+    this->crt(2, x0 + kLength, scratch + kLength, lifted + kLength, 0xffff);
+  }
   void fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     portable::good_fold(c, n, q, out);
     count_additions(n);
@@ -170,6 +180,10 @@ struct SimdGoodKernels : SimdKernels {
   void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                      std::int16_t* hi) const {
     set->inverse_split(prime, su, sv, lo, hi);
+  }
+  void inverse_split_crt(const std::int16_t* su, const std::int16_t* sv, std::int16_t* scratch,
+                         std::uint16_t* lifted) const {
+    set->inverse_split_crt(su, sv, scratch, lifted);
   }
   void fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) const {
     set->good_fold(c, n, q, out);
@@ -254,20 +268,32 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
       }
     acc.data.written.wrote(primes());
   }
+  // Prime 0's lo and hi go straight into their slice, where the CRT lifts
+  // them in place: with two primes inside prime 1's second inverse
+  // (inverse_split_crt), with three from the other primes' rows in `rest`.
   void inverse(const accumulator& acc, Poly<R>& out) const {
-    ntt16::Residues lo, hi;
+    alignas(64) std::array<std::int16_t, 2 * (ntt16::kMaxPrimes - 1) * kHalf> rest;
     alignas(64) std::array<std::uint16_t, ntt16::kGoodSlices * ntt16::kGoodSliceStride> slices;
+    const auto sums = [&](std::size_t half, std::size_t r, std::size_t k) {
+      return acc.data.row(ntt16::good_row(half, r), k);
+    };
     for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r) {
-      for (std::size_t k = 0; k < primes(); ++k)
-        kernels_.inverse_split(k, acc.data.row(ntt16::good_row(0, r), k), acc.data.row(ntt16::good_row(1, r), k),
-                               lo.data() + k * kHalf, hi.data() + k * kHalf);
       std::uint16_t* slice = slices.data() + r * ntt16::kGoodSliceStride;
-      kernels_.crt(primes(), lo.data(), slice, 0xffff);
-      kernels_.crt(primes(), hi.data(), slice + kHalf, 0xffff);
+      auto* lo0 = reinterpret_cast<std::int16_t*>(slice);
+      kernels_.inverse_split(0, sums(0, r, 0), sums(1, r, 0), lo0, lo0 + kHalf);
+      if (primes() == 2) {
+        kernels_.inverse_split_crt(sums(0, r, 1), sums(1, r, 1), rest.data(), slice);
+        continue;
+      }
+      // rest: lo of primes 1 and 2, then their hi (prime-major, as crt reads them).
+      for (std::size_t k = 1; k < primes(); ++k)
+        kernels_.inverse_split(k, sums(0, r, k), sums(1, r, k), rest.data() + (k - 1) * kHalf,
+                               rest.data() + (primes() - 1 + k - 1) * kHalf);
+      kernels_.crt(primes(), lo0, rest.data(), slice, 0xffff);
+      kernels_.crt(primes(), lo0 + kHalf, rest.data() + (primes() - 1) * kHalf, slice + kHalf, 0xffff);
     }
     kernels_.fold(slices.data(), R::n, R::q, out.coeffs.data());
-    wipe_bytes(lo.data(), primes() * kHalf * sizeof(std::int16_t));
-    wipe_bytes(hi.data(), primes() * kHalf * sizeof(std::int16_t));
+    wipe_bytes(rest.data(), 2 * (primes() - 1) * kHalf * sizeof(std::int16_t));
     wipe(slices);
   }
 

@@ -83,7 +83,12 @@ struct PortableKernels {
   }
   // r: the primes' rows one after another.
   void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) const {
-    ntt16::crt<Tally>(primes, r, out, q_mask, kLength);
+    crt(primes, r, r + kLength, out, q_mask);
+  }
+  // r0: prime 0's row (may be out's storage); rest: the other primes' rows.
+  void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
+           std::uint16_t q_mask) const {
+    ntt16::crt<Tally>(primes, r0, rest, out, q_mask, kLength);
   }
   // The additions that place an output piece in the product.
   static void count_additions(std::size_t count) {
@@ -107,6 +112,10 @@ struct SimdKernels {
   void inverse(std::size_t prime, const std::int16_t* in, std::int16_t* f) const { set->inverse(prime, in, f); }
   void crt(std::size_t primes, const std::int16_t* r, std::uint16_t* out, std::uint16_t q_mask) const {
     set->crt(primes, r, r + kLength, out, q_mask);
+  }
+  void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
+           std::uint16_t q_mask) const {
+    set->crt(primes, r0, rest, out, q_mask);
   }
   static void count_additions(std::size_t) {}  // (counted by the portable twin)
 };

@@ -25,6 +25,7 @@ struct KernelSet {
   // "ntt16-1536" (ntt16_good.hpp): its transforms and index maps.
   void (*forward_split)(std::size_t, bool, const std::int16_t*, const std::int16_t*, std::int16_t*, std::int16_t*);
   void (*inverse_split)(std::size_t, const std::int16_t*, const std::int16_t*, std::int16_t*, std::int16_t*);
+  void (*inverse_split_crt)(const std::int16_t*, const std::int16_t*, std::int16_t*, std::uint16_t*);
   void (*multiply_slices)(std::size_t, std::int16_t* const*, const std::int16_t* const*, const std::int16_t* const*,
                           bool);
   void (*good_split)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*, std::size_t);

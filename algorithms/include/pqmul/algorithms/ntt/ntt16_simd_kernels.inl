@@ -26,6 +26,11 @@ void multiply_slices(std::size_t prime, std::int16_t* const* acc, const std::int
 // halved, then lo = U 2^-1 + V 2^-1 and hi = U 2^-1 - V 2^-1.
 void inverse_split(std::size_t prime, const std::int16_t* su, const std::int16_t* sv, std::int16_t* lo,
                    std::int16_t* hi);
+// Prime 1's inverse_split with its lo and hi lifted at once by the CRT of
+// two primes: lifted holds prime 0's lo and hi (int16, at 0 and 256) and
+// gets crt(2, ...) of each half mod 2^16; scratch: 512 values of work space
+// (the caller wipes it).
+void inverse_split_crt(const std::int16_t* su, const std::int16_t* sv, std::int16_t* scratch, std::uint16_t* lifted);
 // As the portable crt with n = 256, prime 0's row at r0 and the others'
 // (prime-major) at rest; r0 may be out's own storage (read before written).
 void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, std::uint16_t* out,
