@@ -80,19 +80,35 @@ void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int
   // first residue 2 r + j0. Position j + 256 is one more mod 3 (256 = 1 mod 3).
   // With n <= 768 only the candidates below 768 can be nonzero: for a
   // position j < 256 those at j and j + 512, for j + 256 only j + 256 itself.
+  // The blocks go in threes, so that each one's residue, and with it its
+  // masks, is known at compile time (16 = 1 mod 3): no index arithmetic on
+  // the masks, no branches on the residue.
   const int shift = 16 - std::countr_zero(q);
   constexpr std::size_t half = kGoodSlice / 2;
   const Block zero{};
-  std::size_t c0 = 0;  // j0 mod 3 (16 = 1 mod 3)
-  for (std::size_t j0 = 0; j0 < half; j0 += kGoodBlock, c0 = next_residue(c0)) {
+  const auto block = [&]<std::size_t C0>(std::size_t j0) __attribute__((always_inline)) {
     const Block low0 = lifted_block(a, n, j0, shift), low1 = lifted_block(a, n, j0 + kGoodSlice, shift);
     const Block high0 = lifted_block(a, n, half + j0, shift);
-    for (std::size_t r = 0, c = c0; r < kGoodSlices; ++r, c = next_residue(next_residue(c))) {
-      const Block lo = pick(low0, low1, zero, c), hi = pick(high0, zero, zero, next_residue(c));
-      store_block(u + r * slice_stride + j0, lo + hi);
-      store_block(v + r * slice_stride + j0, lo - hi);
-    }
+    [&]<std::size_t... R>(std::index_sequence<R...>) __attribute__((always_inline)) {
+      (
+          [&]() __attribute__((always_inline)) {
+            constexpr std::size_t c = (C0 + 2 * R) % kGoodSlices;
+            const Block lo = pick(low0, low1, zero, c), hi = pick(high0, zero, zero, next_residue(c));
+            store_block(u + R * slice_stride + j0, lo + hi);
+            store_block(v + R * slice_stride + j0, lo - hi);
+          }(),
+          ...);
+    }(std::make_index_sequence<kGoodSlices>{});
+  };
+  constexpr std::size_t kRound = kGoodSlices * kGoodBlock;
+  std::size_t j0 = 0;
+  for (; j0 + kRound <= half; j0 += kRound) {
+    block.template operator()<0>(j0);
+    block.template operator()<1>(j0 + kGoodBlock);
+    block.template operator()<2>(j0 + 2 * kGoodBlock);
   }
+  static_assert(half % kRound == kGoodBlock, "one block after the rounds, its first index 0 mod 3");
+  block.template operator()<0>(j0);
 }
 
 void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out) {
