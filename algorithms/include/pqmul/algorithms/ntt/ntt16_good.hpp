@@ -22,8 +22,9 @@
 //     inverses, each halved in its last layer's constants, give lo =
 //     (U + V) / 2 and hi = (U - V) / 2 mod p as a sum and a difference,
 //     lifted by the CRT (whose inputs are then twice an inverse's bound:
-//     CrtInputs::split_sums); the inverse permutation and the fold make the
-//     product.
+//     CrtInputs::split_sums), with two primes from the registers of the
+//     second prime's last inverse (inverse_split_crt); the inverse
+//     permutation and the fold make the product.
 //
 // Against the pieces of 128 (ntt16_pieces.hpp, "ntt16"), per product and
 // prime for hps677: 12 forward transforms (6 an operand), 18 pointwise
