@@ -73,6 +73,22 @@ const V* karatsuba_interp_blocks(const V* p, std::size_t m, V* out) {
 }
 
 
+// The interpolation's five multipliers, one block each.
+struct InterpolationConstants {
+  std::int16_t inv3[16], inv9[16], inv15[16], c45[16], c30[16];
+};
+alignas(32) inline constexpr InterpolationConstants interpolation_constants = [] {
+  InterpolationConstants t{};
+  for (int l = 0; l < 16; ++l) {
+    t.inv3[l] = static_cast<std::int16_t>(43691);
+    t.inv9[l] = static_cast<std::int16_t>(36409);
+    t.inv15[l] = static_cast<std::int16_t>(61167);
+    t.c45[l] = 45;
+    t.c30[l] = 30;
+  }
+  return t;
+}();
+
 // w: 7 pieces of 2M blocks (the pointwise products at inf, 2, 1, -1, 1/2, -1/2,
 // 0, the 1/2 ones scaled by 64); out: 8M blocks. Divisions by 2, 8, 4 are
 // exact shifts in the integers and lose one bit each mod 2^16. A call of its
@@ -81,8 +97,15 @@ const V* karatsuba_interp_blocks(const V* p, std::size_t m, V* out) {
 template <std::size_t M>
 [[gnu::noinline]] void toom4_interp_fixed(const V* w, V* out) {
   constexpr std::size_t len = 2 * M;
-  const V inv3 = set(static_cast<std::int16_t>(43691)), inv9 = set(static_cast<std::int16_t>(36409)),
-          inv15 = set(static_cast<std::int16_t>(61167)), c45 = set(45), c30 = set(30);
+  const InterpolationConstants* k = &interpolation_constants;
+#if defined(__AVX2__)
+  // On x86 the constants are read through a pointer gcc cannot follow, so
+  // the products by 45 and 30 stay two multiplications: seeing the values,
+  // gcc rewrote them as shifts and additions, about 60 more instructions for M = 4
+  // on the vector units the rest of the interpolation keeps busy.
+  __asm__("" : "+r"(k));
+#endif
+  const V inv3 = load(k->inv3), inv9 = load(k->inv9), inv15 = load(k->inv15), c45 = load(k->c45), c30 = load(k->c30);
   const V none = zero();
 #pragma GCC unroll 32
   for (std::size_t i = 0; i < len; ++i) {

@@ -132,6 +132,15 @@ void interpolate_products_fixed(const V* products, std::size_t n, bool negacycli
                                 std::uint16_t* out) {
   V product[8 * M];
   recombine_points<M>(products, product);
+  if (negacyclic && n == 64 * M) {
+    // Saber's shape (no padding): the fold unrolled, block against block. The
+    // general fold_reduce (an out-of-line loop over any n, with a tail) cost
+    // about 4% of the interpolation.
+    const V mask = set(static_cast<std::int16_t>(q - 1));
+#pragma GCC unroll 64
+    for (std::size_t i = 0; i < 4 * M; ++i) store(out + 16 * i, band(sub(product[i], product[4 * M + i]), mask));
+    return;
+  }
   fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
 }
 
