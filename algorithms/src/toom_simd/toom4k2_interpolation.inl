@@ -101,8 +101,8 @@ template <std::size_t M>
 #if defined(__AVX2__)
   // On x86 the constants are read through a pointer gcc cannot follow, so
   // the products by 45 and 30 stay two multiplications: seeing the values,
-  // gcc rewrote them as shifts and additions, about 60 more instructions for M = 4
-  // on the vector units the rest of the interpolation keeps busy.
+  // gcc rewrote them as shifts and additions (about 60 more instructions
+  // for M = 4) on the vector units the rest of the interpolation keeps busy.
   __asm__("" : "+r"(k));
 #endif
   const V inv3 = load(k->inv3), inv9 = load(k->inv9), inv15 = load(k->inv15), c45 = load(k->c45), c30 = load(k->c30);
