@@ -438,6 +438,7 @@ TEST_CASE("toom avx2: full products equal the definition on every supported ring
   // Only Saber's rings (pieces of 4 blocks) have toom4-k3 kernels.
   CHECK_THROWS_AS(Toom4Simd<NtruHps2048509Ring>(Isa::avx2, "toom4-k3"), std::invalid_argument);
   CHECK_THROWS_AS(Toom4Simd<SaberRing>(Isa::avx2, "toom4-k4"), std::invalid_argument);
+  CHECK_THROWS_AS(Toom4Simd<SaberRing>(Isa::portable), std::invalid_argument);  // no kernels of that ISA
   check_ring_products<NtruHps2048509Ring>();
   check_ring_products<NtruHps2048677Ring>();
   check_ring_products<NtruHrss701Ring>();
@@ -456,33 +457,29 @@ std::vector<std::uint16_t> oracle_inner(const RingInfo& r, std::span<const std::
   return out;
 }
 
-}  // namespace
-
-TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[toom-avx2]") {
-  if (!pqmul::test::runs_here(Isa::avx2)) {
-    CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
-    return;
-  }
-  std::mt19937_64 rng(7);
+// The registry versions of the kernels on `isa`: each plan on each ring, as
+// products and lazy and cached module products against the definition.
+void check_registry_versions(Isa isa, std::mt19937_64& rng) {
+  const std::string suffix = "/" + std::string(isa_name(isa));
   for (const char* ring : {"saber", "saber-p", "ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701",
                            "ntru-hps4096821"}) {
     // The plans the kernels compute: toom4-k2 and toom4-k3 on Saber's rings, toom4-k4 on NTRU's.
     const bool saber = std::string_view(ring).starts_with("saber");
     for (const std::string& plan : saber ? std::vector<std::string>{"toom4-k2", "toom4-k3"}
                                          : std::vector<std::string>{"toom4-k4"}) {
-      auto m = make_multiplier(ring, plan, {}, Isa::avx2);
-      REQUIRE(m->isa() == "avx2");
-      CHECK(m->id() == std::string(ring) + "/" + plan + "/avx2");
+      auto m = make_multiplier(ring, plan, {}, isa);
+      REQUIRE(m->isa() == isa_name(isa));
+      CHECK(m->id() == std::string(ring) + "/" + plan + suffix);
       CHECK(make_multiplier(ring, plan)->isa() != "portable");  // the best ISA by default
       if (!saber) {
-        CHECK_THROWS_AS(make_multiplier(ring, "toom4-k2", {}, Isa::avx2), UnknownChoice);
-        CHECK_THROWS_AS(make_multiplier(ring, "toom4-k3", {}, Isa::avx2), UnknownChoice);
+        CHECK_THROWS_AS(make_multiplier(ring, "toom4-k2", {}, isa), UnknownChoice);
+        CHECK_THROWS_AS(make_multiplier(ring, "toom4-k3", {}, isa), UnknownChoice);
       }
       const RingInfo r = m->ring();
       // Module products on the Saber rings (NTRU has none, one rank suffices there).
       for (std::size_t rank : saber ? std::vector<std::size_t>{2, 3, 4} : std::vector<std::size_t>{2}) {
         for (Strategy s : all_strategies) {
-          INFO(ring << " rank " << rank << " " << to_string(s));
+          INFO(ring << suffix << " rank " << rank << " " << to_string(s));
           const auto a = test::make_input(r, test::Shape::random, rank, rng);
           const auto b = test::make_input(r, rank == 3 ? test::Shape::all_max : test::Shape::random, rank, rng);
           std::vector<std::uint16_t> got(r.n);
@@ -506,6 +503,23 @@ TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[too
         }
       }
     }
+  }
+}
+
+}  // namespace
+
+// Both kernel builds (AVX2 and AVX-512VL) are registry versions of each plan.
+TEST_CASE("toom avx2: registry versions, lazy and cached module products", "[toom-avx2]") {
+  if (!pqmul::test::runs_here(Isa::avx2)) {
+    CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, Isa::avx2), UnknownChoice);
+    return;
+  }
+  std::mt19937_64 rng(7);
+  for (const Isa isa : {Isa::avx2, Isa::avx512}) {
+    if (isa_available(isa))
+      check_registry_versions(isa, rng);
+    else
+      CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", {}, isa), UnknownChoice);
   }
   CHECK_THROWS_AS(make_multiplier("saber", "toom4-k2", Params::parse("word=32"), Isa::avx2), UnknownChoice);
   CHECK_THROWS_AS(make_multiplier("kyber", "toom4-k2", {}, Isa::avx2), UnknownChoice);  // q not a power of two

@@ -1,6 +1,6 @@
-// Toom4Simd<R>: the typed multiplier over the AVX2 (or NEON) kernels, and
-// its registry maker, for every ring whose q is a power of two <= 2^13.
-// Compiled for the baseline ISA; only the kernels it calls need AVX2.
+// Toom4Simd<R>: the typed multiplier over the AVX2, AVX-512VL (or NEON)
+// kernels, and its registry maker, for every ring whose q is a power of two
+// <= 2^13. Compiled for the baseline ISA; only the kernels it calls need AVX2.
 #include "pqmul/algorithms/toom_simd.hpp"
 
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
@@ -13,6 +13,14 @@
 #include "pqmul/algorithms/registry_adapter.hpp"
 
 namespace pqmul {
+
+std::vector<Isa> toom_simd::kernel_isas() {
+#if defined(PQMUL_X86_SIMD)
+  return {Isa::avx2, Isa::avx512};  // toom4k2_avx2.cpp, toom4k2_avx512.cpp
+#else
+  return {Isa::neon};  // toom4k2_neon.cpp
+#endif
+}
 
 template <RingDescription R>
 requires toom_simd_supports<R>

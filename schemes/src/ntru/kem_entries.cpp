@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ntt_simd_factory.hpp"
+#include "pqmul/algorithms/toom_simd.hpp"
 #include "pqmul/schemes/common/ring_multipliers.hpp"
 #include "pqmul/schemes/kem.hpp"
 #include "pqmul/schemes/ntru/factory.hpp"
@@ -45,17 +46,9 @@ KemEntry entry() {
                return make_kem<P>(multiplier);
              }};
   e.ring = std::string(P::ring::name);
-#if defined(PQMUL_X86_SIMD)
+#if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
   e.simd_isas = [](std::string_view multiplier) {
-    return multiplier == default_multiplier ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
-  };
-  e.make_simd = [](std::string_view, Strategy strategy, Isa isa) {
-    require_eager<P>(strategy);
-    return make_toom4_simd_kem<P>(isa);
-  };
-#elif defined(PQMUL_ARM_SIMD)
-  e.simd_isas = [](std::string_view multiplier) {
-    return multiplier == default_multiplier ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
+    return multiplier == default_multiplier ? toom_simd::kernel_isas() : std::vector<Isa>{};
   };
   e.make_simd = [](std::string_view, Strategy strategy, Isa isa) {
     require_eager<P>(strategy);

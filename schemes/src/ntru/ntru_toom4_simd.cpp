@@ -6,6 +6,7 @@
 // portable). Compiled with the baseline flags (not a *_avx2.cpp file): the scheme's inline helpers it
 // instantiates are shared with the portable instantiations, so they must not
 // be AVX2 code; the AVX2 work happens in the kernels it calls.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -39,12 +40,9 @@ template <ParameterSet P>
 std::unique_ptr<Kem> make_toom4_simd_kem(Isa isa) {
   const std::string name =
       std::string(P::name) + "/" + std::string(default_multiplier) + "/" + std::string(isa_name(isa));
-#if defined(PQMUL_ARM_SIMD)
-  if (isa != Isa::neon) throw std::invalid_argument(name + ": no such version in this build");
-#else
-  if (isa != Isa::avx2 && isa != Isa::avx512) throw std::invalid_argument(name + ": no such version");
-#endif
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
+  if (const auto isas = toom_simd::kernel_isas(); std::find(isas.begin(), isas.end(), isa) == isas.end())
+    throw std::invalid_argument(name + ": no such version in this build");
   if (const std::string why = isa_unavailable_reason(isa); !why.empty())
     throw std::invalid_argument(name + " cannot run: " + why);
   return std::make_unique<NtruKem<P, Toom4Simd<typename P::ring>>>(Toom4Simd<typename P::ring>{isa},

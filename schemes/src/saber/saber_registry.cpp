@@ -104,12 +104,8 @@ std::vector<KemEntry> saber_kem_entries() {
       return multiplier == toom_simd_plan<SaberRing> || multiplier == toom_avx2::row_karatsuba_plan;
     };
     entries.back().simd_isas = [toom_kernels](std::string_view multiplier) {
-#if defined(PQMUL_X86_SIMD)
       // avx512: the AVX-512VL build of the kernels, and AVX-512 Keccak for every hash.
-      return toom_kernels(multiplier) ? std::vector<Isa>{Isa::avx2, Isa::avx512} : std::vector<Isa>{};
-#else
-      return toom_kernels(multiplier) ? std::vector<Isa>{Isa::neon} : std::vector<Isa>{};
-#endif
+      return toom_kernels(multiplier) ? toom_simd::kernel_isas() : std::vector<Isa>{};
     };
     entries.back().make_simd = [scheme](std::string_view multiplier, Strategy strategy,
                                         Isa isa) -> std::unique_ptr<Kem> {

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/multiplier.hpp"
@@ -68,6 +69,10 @@ template <class Multiplier>
 struct AccumulatorOf;
 template <class R>
 inline constexpr std::size_t blocks_of = toom_avx2::best_blocks(R::n);
+// The ISAs the kernels are built for in this build, the one list the ring
+// registry, the KEM registries and Toom4Simd read: AVX2 and its AVX-512VL
+// build on x86-64, NEON on AArch64, none otherwise.
+std::vector<Isa> kernel_isas();
 }  // namespace toom_simd
 
 // Plain storage that transform() and clear() write whole (UnfilledStorage):
@@ -128,13 +133,15 @@ class Toom4Simd
   }
   static const toom_avx2::Steps* kernel_steps(Isa kernels, bool row_karatsuba) {
 #if defined(__aarch64__)
-    (void)kernels;
-    return row_karatsuba ? &toom_neon::row_karatsuba_steps_for(blocks) : &toom_neon::steps_for(blocks);
+    if (kernels == Isa::neon)
+      return row_karatsuba ? &toom_neon::row_karatsuba_steps_for(blocks) : &toom_neon::steps_for(blocks);
 #else
     if (kernels == Isa::avx512)
       return row_karatsuba ? &toom_avx512::row_karatsuba_steps_for(blocks) : &toom_avx512::steps_for(blocks);
-    return row_karatsuba ? &toom_avx2::row_karatsuba_steps_for(blocks) : &toom_avx2::steps_for(blocks);
+    if (kernels == Isa::avx2)
+      return row_karatsuba ? &toom_avx2::row_karatsuba_steps_for(blocks) : &toom_avx2::steps_for(blocks);
 #endif
+    throw std::invalid_argument("the toom kernels have no " + std::string(isa_name(kernels)) + " build");
   }
   bool row_karatsuba_;
   const toom_avx2::Steps* steps_;
@@ -143,7 +150,7 @@ class Toom4Simd
 using Toom4SimdSaber = Toom4Simd<SaberRing>;
 
 class RingMultiplier;
-// The registry's SIMD version (avx2, or neon in AArch64 builds) of `plan`
+// The registry's SIMD version on `isa` (one of toom_simd::kernel_isas()) of `plan`
 // (as Toom4Simd takes it) for ring R (parameters: word=16 only). Throws
 // std::invalid_argument for other parameters or when the ISA cannot run.
 template <RingDescription R>
