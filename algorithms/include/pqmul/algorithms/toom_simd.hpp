@@ -95,7 +95,8 @@ class Toom4Simd
   using accumulator = Transformed<toom_simd::AccumulatorOf<Toom4Simd<R>>, toom_simd::SumLanes<accumulator_values>>;
 
   // kernels: Isa::avx2, or Isa::avx512 for the AVX-512VL build (the same
-  // operands and results); Isa::neon in AArch64 builds.
+  // operands and results); Isa::neon in AArch64 builds; another ISA throws
+  // std::invalid_argument.
 #if defined(__aarch64__)
   static constexpr Isa default_kernels = Isa::neon;
 #else
