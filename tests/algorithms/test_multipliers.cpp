@@ -195,4 +195,39 @@ TEST_CASE("portable Toom-Cook leaf products: every way through the lanes", "[mul
   }
 }
 
+// A Toom-4 level over 0, 1, -1, 1/2, -1/2, 2, inf in that order runs fused
+// passes (toom4_passes.hpp): the interpolation's shared steps instead of the
+// derived rows. Its plans put it first; here it also sits below another
+// level, where its products come in fewer exact bits, in 16- and 32-bit words
+// and in the prime field, beside the same points in another order (the rows).
+TEST_CASE("a Toom-4 level over the classic points, first or below another level", "[multipliers]") {
+  struct Case {
+    const char* ring;
+    const char* params;
+  };
+  const Case cases[] = {
+      {"saber", "points=0,1,inf|0,1,-1,1/2,-1/2,2,inf"},
+      {"saber", "points=0,1,-1,2,inf|0,1,-1,1/2,-1/2,2,inf;word=32"},
+      {"ntru-hps2048509", "points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,1/2,-1/2,2,inf;word=32"},
+      {"ntru-hrss701", "points=0,1,-1,1/2,-1/2,2,inf|0,1,inf;leaf=16"},
+      {"kyber", "points=0,1,inf|0,1,-1,1/2,-1/2,2,inf"},
+      {"kyber", "points=0,1,-1,1/2,-1/2,2,inf|0,1,-1,1/2,-1/2,2,inf"},
+      {"saber", "points=inf,0,1,-1,1/2,-1/2,2"},
+  };
+  std::mt19937_64 rng(0x70045);
+  for (const Case& c : cases) {
+    auto m = make_multiplier(c.ring, "toom-k", Params::parse(c.params), Isa::portable);
+    const RingInfo r = m->ring();
+    INFO(m->id() << " " << c.params);
+    for (Shape shape : test::all_shapes) {
+      const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, Shape::random, 1, rng);
+      std::vector<std::uint16_t> got(r.n);
+      m->mul(a, b, got);
+      REQUIRE(got == test::definition_product(r, a, b));
+      m->mul(b, a, got);
+      REQUIRE(got == test::definition_product(r, b, a));
+    }
+  }
+}
+
 }  // namespace pqmul_tests::algorithms_test_multipliers

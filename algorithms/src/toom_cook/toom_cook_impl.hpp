@@ -12,6 +12,7 @@
 #include "pqmul/algorithms/toom_cook.hpp"
 #include "pqmul/algorithms/wipe.hpp"
 #include "toom_karatsuba_passes.hpp"
+#include "toom4_passes.hpp"
 
 namespace pqmul {
 
@@ -41,6 +42,7 @@ ToomCook<R, A>::ToomCook(std::string name, std::vector<ToomScheme> schemes)
       level.exact_row.push_back(row.odd == 1 && row.shift == 0);
     }
     level.karatsuba = toom_detail::is_karatsuba(s);
+    level.toom4 = toom_detail::is_classic_toom4(s);
     bits_lost_ += s.bits_lost;
     split *= s.k;
     leaves_ *= level.points;
@@ -281,6 +283,10 @@ void ToomCook<R, A>::transform(const Poly<R>& a, operand& out) const {
       toom_detail::with_block_length(blocks, [&](auto len) {
         toom_detail::karatsuba_evaluation_of<decltype(len)::value, A>(dst, current, blocks, dst_stride);
       });
+    else if (level.toom4)
+      toom_detail::with_block_length(blocks, [&](auto len) {
+        toom_detail::toom4_evaluation_of<decltype(len)::value, A>(dst, current, blocks, dst_stride);
+      });
     else
       for (std::size_t i = 0; i < level.points; ++i)
         toom_detail::weighted_sum<A>(dst + i * dst_stride, current, sub, blocks, level.evaluation[i]);
@@ -401,6 +407,11 @@ void ToomCook<R, A>::inverse(const accumulator& acc, Poly<R>& out) const {
       const toom_detail::Blocks<value, lengths> halves{parents, sub, parent_width, level.points * held};
       toom_detail::with_block_length(halves, [&](auto len) {
         toom_detail::karatsuba_interpolation_of<decltype(len)::value, A>(next, current, halves, held);
+      });
+    } else if (level.toom4) {
+      const toom_detail::Blocks<value, lengths> halves{parents, sub, parent_width, level.points * held};
+      toom_detail::with_block_length(halves, [&](auto len) {
+        toom_detail::toom4_interpolation_of<decltype(len)::value, A>(next, current, halves, held);
       });
     } else {
       // The even blocks (0, 2, ..., 2k - 2) tile the parent's 2k * sub values

@@ -37,7 +37,7 @@ struct WordArithmetic {
   static constexpr W divide(W a, divisor d) { return W(wide(W(a >> d.shift)) * wide(d.odd_inverse)); }
 
   static constexpr constant make_constant(std::int64_t c) { return W(static_cast<std::uint64_t>(c)); }
-  static divisor make_divisor(std::int64_t odd, unsigned shift) {
+  static constexpr divisor make_divisor(std::int64_t odd, unsigned shift) {
     if (odd <= 0 || odd % 2 == 0) throw std::invalid_argument("divisor must be odd and positive");
     // Newton iteration for the inverse modulo 2^64, truncated to the word.
     std::uint64_t o = static_cast<std::uint64_t>(odd), inv = o;  // correct to 3 bits
@@ -95,7 +95,7 @@ struct PrimeFieldArithmetic {
     std::int64_t r = c % std::int64_t{Q};  // public constants only
     return static_cast<constant>(r < 0 ? r + Q : r);
   }
-  static divisor make_divisor(std::int64_t odd, unsigned shift) {
+  static constexpr divisor make_divisor(std::int64_t odd, unsigned shift) {
     std::uint64_t d = make_constant(odd);
     for (unsigned i = 0; i < shift; ++i) d = d * 2 % Q;
     if (d == 0) throw std::invalid_argument("divisor not invertible modulo q = " + std::to_string(Q));

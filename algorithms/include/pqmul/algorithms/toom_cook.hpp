@@ -77,6 +77,7 @@ class ToomCook {
     std::vector<typename A::divisor> divisors;
     std::vector<bool> exact_row;  // divisor is 1: no division needed
     bool karatsuba = false;       // Karatsuba's rows, fused passes (gcc)
+    bool toom4 = false;           // Toom-4 over toom4_points(), fused passes
   };
   std::string name_;
   std::vector<ToomScheme> schemes_;
