@@ -236,4 +236,49 @@ TEST_CASE("centred binomial samples lie in [-mu/2, mu/2] and hit the extremes", 
   }
 }
 
+// The definitions, bit by bit: coefficient i's bit k is bit i * bits + k of
+// the little-endian stream. Every width the packing accepts (those the KEMs
+// use run fixed-width groups of eight, the others a bit buffer), and every
+// even mu of the binomial, with the portable kernels and this CPU's best.
+TEST_CASE("Saber packing and the binomial at every width equal their bit-by-bit definitions", "[saber][inputs]") {
+  pqmul::test::TestPrng prng(0x5ab3);
+  const auto bit_of = [](const std::vector<std::uint8_t>& bytes, std::size_t at) { return (bytes[at / 8] >> (at % 8)) & 1u; };
+  for (const auto* kernels : {&pqmul::saber::portable_saber_kernels(), &pqmul::saber::saber_kernels(pqmul::best_isa())}) {
+    for (unsigned bits = 1; bits <= 16; ++bits) {
+      INFO("bits " << bits);
+      Poly p, back;
+      for (auto& c : p.coeffs) c = static_cast<std::uint16_t>(prng.below(1u << 16));
+      std::vector<std::uint8_t> bytes(bits * 256 / 8), expected(bits * 256 / 8, 0);
+      for (std::size_t i = 0; i < 256; ++i)
+        for (unsigned k = 0; k < bits; ++k)
+          expected[(i * bits + k) / 8] |= static_cast<std::uint8_t>(((p[i] >> k) & 1u) << ((i * bits + k) % 8));
+      pqmul::saber::pack_poly(p, bits, bytes, *kernels);
+      CHECK(bytes == expected);
+      for (auto& b : bytes) b = static_cast<std::uint8_t>(prng.below(256));
+      pqmul::saber::unpack_poly(bytes, bits, back, *kernels);
+      bool all_equal = true;
+      for (std::size_t i = 0; i < 256; ++i) {
+        unsigned value = 0;
+        for (unsigned k = 0; k < bits; ++k) value |= bit_of(bytes, i * bits + k) << k;
+        all_equal = all_equal && back[i] == value;
+      }
+      CHECK(all_equal);
+    }
+    for (unsigned mu = 2; mu <= 16; mu += 2) {
+      INFO("mu " << mu);
+      std::vector<std::uint8_t> coins(mu * 256 / 8);
+      for (auto& b : coins) b = static_cast<std::uint8_t>(prng.below(256));
+      Poly s;
+      pqmul::saber::centred_binomial(coins, mu, s, *kernels);
+      bool all_equal = true;
+      for (std::size_t i = 0; i < 256; ++i) {
+        int value = 0;
+        for (unsigned k = 0; k < mu; ++k) value += (k < mu / 2 ? 1 : -1) * static_cast<int>(bit_of(coins, i * mu + k));
+        all_equal = all_equal && s[i] == static_cast<std::uint16_t>((value + 8192) % 8192);
+      }
+      CHECK(all_equal);
+    }
+  }
+}
+
 }  // namespace pqmul_tests::saber_test_inputs

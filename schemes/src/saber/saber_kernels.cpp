@@ -133,26 +133,15 @@ void unpack_portable(const std::uint8_t* in, unsigned bits, SaberPoly& p) {
 }
 
 // Each coefficient: the bits of the low half of its mu-bit group less those
-// of the high half. Half a fixed width: the count unrolled, and the loop over
-// the coefficients one that vectorises.
+// of the high half. Half: the half width if fixed at compile time (the count
+// unrolled, and the loop over the coefficients one that vectorises), else 0.
 template <unsigned Half>
-void binomial_of_groups(const SaberPoly& groups, SaberPoly& s) {
+void binomial_of_groups(const SaberPoly& groups, unsigned half, SaberPoly& s) {
+  if constexpr (Half != 0) half = Half;
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t v = groups[i];
     std::uint32_t plus = 0, minus = 0;
 #pragma GCC unroll 8
-    for (unsigned k = 0; k < Half; ++k) {
-      plus += (v >> k) & 1u;
-      minus += (v >> (Half + k)) & 1u;
-    }
-    s[i] = static_cast<std::uint16_t>((plus - minus) & (SaberRing::q - 1));
-  }
-}
-
-void binomial_of_groups(const SaberPoly& groups, unsigned half, SaberPoly& s) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t v = groups[i];
-    std::uint32_t plus = 0, minus = 0;
     for (unsigned k = 0; k < half; ++k) {
       plus += (v >> k) & 1u;
       minus += (v >> (half + k)) & 1u;
@@ -167,10 +156,10 @@ void centred_binomial_portable(const std::uint8_t* coins, unsigned mu, SaberPoly
   const WipeOnExit wiped(groups);
   unpack_portable(coins, mu, groups);
   switch (mu) {
-    case 6: return binomial_of_groups<3>(groups, s);
-    case 8: return binomial_of_groups<4>(groups, s);
-    case 10: return binomial_of_groups<5>(groups, s);
-    default: return binomial_of_groups(groups, mu / 2, s);
+    case 6: return binomial_of_groups<3>(groups, 3, s);
+    case 8: return binomial_of_groups<4>(groups, 4, s);
+    case 10: return binomial_of_groups<5>(groups, 5, s);
+    default: return binomial_of_groups<0>(groups, mu / 2, s);
   }
 }
 
