@@ -28,6 +28,22 @@ std::vector<std::uint16_t> oracle_matrix_vector(const RingInfo& r, std::span<con
   return out;
 }
 
+// m's product of an input of every shape with a random one equals the
+// definition; with both_orders, also with the operands exchanged.
+template <class M>
+void require_definition_products(M& m, std::mt19937_64& rng, bool both_orders) {
+  const RingInfo r = m.ring();
+  for (Shape shape : test::all_shapes) {
+    const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, Shape::random, 1, rng);
+    std::vector<std::uint16_t> got(r.n);
+    m.mul(a, b, got);
+    REQUIRE(got == test::definition_product(r, a, b));
+    if (!both_orders) continue;
+    m.mul(b, a, got);
+    REQUIRE(got == test::definition_product(r, b, a));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("every multiplier equals the definition and the Kronecker oracle on single products", "[multipliers]") {
@@ -184,14 +200,8 @@ TEST_CASE("portable Toom-Cook leaf products: every way through the lanes", "[mul
   std::mt19937_64 rng(0x1a7e5);
   for (const Case& c : cases) {
     auto m = make_multiplier(c.ring, c.multiplier, Params::parse(c.params), Isa::portable);
-    const RingInfo r = m->ring();
     INFO(m->id() << ": " << c.way);
-    for (Shape shape : test::all_shapes) {
-      const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, Shape::random, 1, rng);
-      std::vector<std::uint16_t> got(r.n);
-      m->mul(a, b, got);
-      REQUIRE(got == test::definition_product(r, a, b));
-    }
+    require_definition_products(*m, rng, false);
   }
 }
 
@@ -217,16 +227,8 @@ TEST_CASE("a Toom-4 level over the classic points, first or below another level"
   std::mt19937_64 rng(0x70045);
   for (const Case& c : cases) {
     auto m = make_multiplier(c.ring, "toom-k", Params::parse(c.params), Isa::portable);
-    const RingInfo r = m->ring();
     INFO(m->id() << " " << c.params);
-    for (Shape shape : test::all_shapes) {
-      const auto a = test::make_input(r, shape, 1, rng), b = test::make_input(r, Shape::random, 1, rng);
-      std::vector<std::uint16_t> got(r.n);
-      m->mul(a, b, got);
-      REQUIRE(got == test::definition_product(r, a, b));
-      m->mul(b, a, got);
-      REQUIRE(got == test::definition_product(r, b, a));
-    }
+    require_definition_products(*m, rng, true);
   }
 }
 
