@@ -146,6 +146,14 @@ TEST_CASE("kyber reductions: Barrett, Montgomery and canonical forms", "[ntt][ky
       REQUIRE(std::abs(r) < Q);
     }
   }
+  // Both spellings of the quotient (a build uses one) on every low half.
+  for (std::int32_t low = 0; low < 65536; ++low) {
+    const std::int32_t a = low + static_cast<std::int32_t>(any(rng) & ~0xffff);
+    const std::int32_t t = kn::montgomery_quotient_16bit(a);
+    REQUIRE(kn::montgomery_quotient_32bit(a) == t);
+    REQUIRE((t >= INT16_MIN && t <= INT16_MAX));
+    REQUIRE(((std::int64_t{t} * Q - a) & 0xffff) == 0);
+  }
   CHECK(((std::int64_t{kn::q_inverse} * Q) & 0xffff) == 1);
   CHECK(mod_q(kn::r_mod_q) == 65536 % Q);
   CHECK(mod_q(kn::r2_mod_q) == 65536LL * 65536 % Q);

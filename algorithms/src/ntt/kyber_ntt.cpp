@@ -25,15 +25,18 @@ constexpr std::int16_t inverse_scale_montgomery =
 
 // Built by gcc for x86-64, both transforms take the butterflies of a block
 // two at a time, the four inputs loaded before any output is stored (every
-// block has an even length). gcc computes the Montgomery quotient t there
-// with a 16-bit multiplication, whose result merges into its register's
-// previous value: in scalar code one butterfly an iteration chained the
-// iterations through that register, and built without auto-vectorisation the
-// forward took 1.25 times the ticks of pq-crystals' reference C. Two at a
-// time it took 0.55 of its ticks before (0.85 auto-vectorised). clang keeps
-// one butterfly an iteration: it vectorised the pairs with shuffles (the
-// forward 1.27, the inverse 1.58 times its ticks before), and its scalar code
-// has no such chain; so do other targets, which have no partial registers.
+// block has an even length). With the 16-bit Montgomery quotient (see
+// montgomery_quotient in kyber_ntt.hpp) one butterfly an iteration chained
+// the iterations through its partial register: built without
+// auto-vectorisation the forward took 1.25 times the ticks of pq-crystals'
+// reference C; two at a time it took 0.55 of its ticks before (0.85
+// auto-vectorised). Such a build now takes the 32-bit quotient, which has no
+// chain, and the pairs change little there (forward 2,660 ticks against
+// 2,610 one at a time, inverse 3,540 against 3,600); auto-vectorised they
+// keep their gain. clang keeps one butterfly an iteration: it vectorised the
+// pairs with shuffles (the forward 1.27, the inverse 1.58 times its ticks
+// before), and its scalar code has no such chain; so do other targets, which
+// have no partial registers.
 #if defined(__x86_64__) && !defined(__clang__)
 constexpr bool kPairedButterflies = true;
 #else
