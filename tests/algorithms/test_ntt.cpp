@@ -221,13 +221,15 @@ TEST_CASE("BigNtt primes and roots are what the transform needs", "[ntt][big]") 
 TEST_CASE("the ntt registry entries build every ring's NTT and its variants", "[ntt][registry]") {
   const auto entries = ntt_registry_entries();
   // "ntt" on the seven rings, "ntt16" on the two Saber rings and the four NTRU
-  // rings, "ntt16-1536" on the three NTRU rings with 2n - 1 <= 1536.
-  CHECK(entries.size() == 16);
+  // rings, "ntt16-1536" on the three NTRU rings with 2n - 1 <= 1536,
+  // "ntt16-1024" on the one with 2n - 1 <= 1024.
+  CHECK(entries.size() == 17);
   CHECK(std::count_if(entries.begin(), entries.end(), [](const auto& e) { return e.multiplier == "ntt"; }) == 7);
   std::mt19937 rng(14);
   for (const auto& e : entries) {
     CHECK((e.multiplier == "ntt" || (e.multiplier == "ntt16" && e.ring != "kyber") ||
-           (e.multiplier == "ntt16-1536" && e.ring.starts_with("ntru-") && e.ring != "ntru-hps4096821")));
+           (e.multiplier == "ntt16-1536" && e.ring.starts_with("ntru-") && e.ring != "ntru-hps4096821") ||
+           (e.multiplier == "ntt16-1024" && e.ring == "ntru-hps2048509")));
     REQUIRE(!e.variants.empty());
     CHECK(e.variants.front().empty());
     for (const auto& v : e.variants) {

@@ -1,5 +1,6 @@
-// The 16-bit NTTs on NTRU's rings, "ntt16" (Ntt16Pieces, ntt16_pieces.hpp)
-// and "ntt16-1536" (Ntt16Good, ntt16_good.hpp): products of the input
+// The 16-bit NTTs on NTRU's rings, "ntt16" (Ntt16Pieces, ntt16_pieces.hpp),
+// "ntt16-1536" (Ntt16Good, ntt16_good.hpp) and "ntt16-1024" (Ntt16Pairs,
+// ntt16_pairs.hpp): products of the input
 // extremes and random ones against the int64 definition, portable and on
 // each SIMD ISA of the build, for the full-range configuration and the one
 // for a short factor; the largest sums max_accumulated promises; the counts
@@ -14,6 +15,7 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/module.hpp"
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/op_counts.hpp"
 #include "pqmul/algorithms/registry.hpp"
@@ -164,6 +166,35 @@ TEST_CASE("registry: ntt16-1536 counted as its header states", "[ntt16][registry
   CHECK(counted.products == 3 * 18 * 256);
   CHECK(counted.constant_mults == 3 * (12 * 1024 + 6 * 1152) + 6 * 5 * 256);
   CHECK(counted.additions == 2 * 1536 + 3 * (12 * 2048 + 12 * 256 + 6 * 2048 + 3 * 512) + 6 * 5 * 256 + 509);
+}
+
+TEST_CASE("ntt16-1024: products and the largest sums equal the definition", "[ntt16]") {
+  std::mt19937_64 rng(1024);
+  check_configurations<Ntt16Pairs<NtruHps2048509Ring>, Ntt16PairsSimd<NtruHps2048509Ring>, SimdPairKernels>(rng);
+}
+
+TEST_CASE("ntt16-1024: only the rings whose product fits 1024, configurations as ntt16's", "[ntt16][registry]") {
+  for (const char* ring : {"ntru-hps2048677", "ntru-hrss701", "ntru-hps4096821", "saber"})
+    CHECK(find_registry_entry(ring, "ntt16-1024") == nullptr);
+  CHECK(find_registry_entry("ntru-hps2048509", "ntt16-1024") != nullptr);
+  CHECK_THROWS_WITH(make_multiplier("ntru-hps2048509", "ntt16-1024", Params::parse("primes=2"), Isa::portable),
+                    Catch::Contains("use primes=3"));
+  CHECK_THROWS_WITH(make_multiplier("ntru-hps2048509", "ntt16-1024", Params::parse("slices=3"), Isa::portable),
+                    Catch::Contains("slices"));
+}
+
+TEST_CASE("registry: ntt16-1024 counted as its header states", "[ntt16][registry]") {
+  // hps2048509, three primes. Per operand and prime: 2 parts x 2 full
+  // forwards (1024 constant products, 2048 additions each); the split adds
+  // nothing. Per prime: 2 trees x 256 slots of 4 products, one product by
+  // zeta and 2 additions (both rows stored); 2 parts x 2 inverses (1152,
+  // 2048 each), halved in their last layer's constants, and lo and hi (512
+  // additions per part). 4 CRTs of 5 + 5 per coefficient; the fold's 509
+  // additions.
+  const OpCounts counted = counted_product("ntru-hps2048509", "ntt16-1024");
+  CHECK(counted.products == 3 * 2 * 4 * 256);
+  CHECK(counted.constant_mults == 3 * (8 * 1024 + 2 * 256 + 4 * 1152) + 4 * 5 * 256);
+  CHECK(counted.additions == 3 * (8 * 2048 + 2 * 2 * 256 + 4 * 2048 + 2 * 512) + 4 * 5 * 256 + 509);
 }
 
 }  // namespace pqmul_tests::algorithms_test_ntt16_pieces

@@ -1,8 +1,9 @@
-// NTRU over an NTT on each SIMD ISA of the build (the registry's ntt, ntt16
-// and ntt16-1536 on avx2 and avx512, or on neon): KAT entries equal to the
-// official round-3 files and their published digests for every parameter set
-// that takes the NTT; refused where the ISA cannot run, the portable path is
-// forced, or the set's ring is too long for ntt16-1536.
+// NTRU over an NTT on each SIMD ISA of the build (the registry's ntt, ntt16,
+// ntt16-1536 and ntt16-1024 on avx2 and avx512, or on neon): KAT entries
+// equal to the official round-3 files and their published digests for every
+// parameter set that takes the NTT; refused where the ISA cannot run, the
+// portable path is forced, or the set's ring is too long for ntt16-1536 or
+// ntt16-1024.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -34,10 +35,13 @@ struct SimdNtt {
 std::vector<SimdNtt> simd_ntts() {
   return {{"ntt", pqmul::big_ntt_simd_detail::kernel_isas()},
           {"ntt16", pqmul::ntt16::kernel_isas()},
-          {"ntt16-1536", pqmul::ntt16::kernel_isas()}};
+          {"ntt16-1536", pqmul::ntt16::kernel_isas()},
+          {"ntt16-1024", pqmul::ntt16::kernel_isas()}};
 }
-// ntt16-1536 takes the sets with 2n - 1 <= 1536, not hps4096821.
+// ntt16-1536 takes the sets with 2n - 1 <= 1536, not hps4096821; ntt16-1024
+// those with 2n - 1 <= 1024, hps2048509 only.
 bool takes(const std::string& scheme, const char* ntt) {
+  if (std::string(ntt) == "ntt16-1024") return scheme == "ntruhps2048509";
   return std::string(ntt) != "ntt16-1536" || scheme != "ntruhps4096821";
 }
 
@@ -45,7 +49,7 @@ bool takes(const std::string& scheme, const char* ntt) {
 
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
 
-TEST_CASE("ntru ntt, ntt16 and ntt16-1536 on the SIMD ISAs: counts 0 and 1 of every set, 100 vectors of "
+TEST_CASE("ntru ntt, ntt16, ntt16-1536 and ntt16-1024 on the SIMD ISAs: counts 0 and 1 of every set, 100 vectors of "
           "hps2048509",
           "[ntru][kat][simd]") {
   pqmul::test::skip_unless_any_runs(pqmul::big_ntt_simd_detail::kernel_isas());
@@ -105,7 +109,7 @@ TEST_CASE("ntru ntt on the SIMD ISAs: explicit primes and layers give the offici
 
 #endif
 
-TEST_CASE("ntru ntt, ntt16 and ntt16-1536 on the SIMD ISAs: refused when the portable path is forced",
+TEST_CASE("ntru ntt, ntt16, ntt16-1536 and ntt16-1024 on the SIMD ISAs: refused when the portable path is forced",
           "[ntru][simd]") {
   const pqmul::test::ForcePortable forced;
   const auto& entry = entry_of("ntruhrss701");

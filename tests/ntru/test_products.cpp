@@ -66,6 +66,23 @@ void check_cases(const M& m, const std::string& name, const std::vector<Case<P>>
   }
 }
 
+// A whole-product NTT of ntt16's ("ntt16-1536", "ntt16-1024"): the KEM's two
+// configurations, portable and on each SIMD ISA this CPU runs.
+template <ParameterSet P, class Portable, class Simd, class Kernels>
+void check_whole_product_ntt(const std::string& name, const std::vector<Case<P>>& full,
+                             const std::vector<Case<P>>& short_) {
+  const auto [general, for_short] = ntt16_configs<P, Portable>(pqmul::Params{});
+  check_cases<P>(Portable(general), name, full);
+  check_cases<P>(Portable(for_short), "short " + name, short_);
+  for (pqmul::Isa isa : pqmul::ntt16::kernel_isas()) {
+    if (!pqmul::isa_available(isa)) continue;
+    const std::string on = std::string(" on ") + std::string(pqmul::isa_name(isa));
+    const Kernels kernels(isa);
+    check_cases<P>(Simd(general, kernels), name + on, full);
+    check_cases<P>(Simd(for_short, kernels), "short " + name + on, short_);
+  }
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[ntru][products]", Hps2048509,
@@ -102,16 +119,15 @@ TEMPLATE_TEST_CASE("ntru R_q products of every multiplier equal Kronecker's", "[
     }
     if constexpr (pqmul::ntt16::good_fits<R>) {
       if (name == "ntt16-1536") {
-        const auto [general, for_short] = ntt16_configs<P, pqmul::Ntt16Good<R>>(pqmul::Params{});
-        check_cases<P>(pqmul::Ntt16Good<R>(general), name, full);
-        check_cases<P>(pqmul::Ntt16Good<R>(for_short), "short " + name, short_);
-        for (pqmul::Isa isa : pqmul::ntt16::kernel_isas()) {
-          if (!pqmul::isa_available(isa)) continue;
-          const std::string on = std::string(" on ") + std::string(pqmul::isa_name(isa));
-          const pqmul::ntt16::SimdGoodKernels kernels(isa);
-          check_cases<P>(pqmul::Ntt16GoodSimd<R>(general, kernels), name + on, full);
-          check_cases<P>(pqmul::Ntt16GoodSimd<R>(for_short, kernels), "short " + name + on, short_);
-        }
+        check_whole_product_ntt<P, pqmul::Ntt16Good<R>, pqmul::Ntt16GoodSimd<R>, pqmul::ntt16::SimdGoodKernels>(
+            name, full, short_);
+        continue;
+      }
+    }
+    if constexpr (pqmul::ntt16::pairs_fit<R>) {
+      if (name == "ntt16-1024") {
+        check_whole_product_ntt<P, pqmul::Ntt16Pairs<R>, pqmul::Ntt16PairsSimd<R>, pqmul::ntt16::SimdPairKernels>(
+            name, full, short_);
         continue;
       }
     }

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_kernels.hpp"
 #include "pqmul/algorithms/wipe.hpp"
 #include "pqmul/algorithms/ntt/ntt16_primes.hpp"

@@ -2,6 +2,7 @@
 // portable twin's), and the multiplier on NTRU's rings that fit it: portable,
 // its counting twin, and the SIMD kernels' version.
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 
 #include <algorithm>
 #include <bit>

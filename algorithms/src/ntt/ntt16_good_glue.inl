@@ -1,5 +1,6 @@
 // The index maps of "ntt16-1536" (ntt16_good.hpp): Good's permutation of a
-// cyclic convolution of length 1536 into 3 slices of 512 and back. Written
+// cyclic convolution of length 1536 into 3 slices of 512 and back; and those
+// of "ntt16-1024" (ntt16_pairs.hpp), at the end. Written
 // once on blocks of 16 lanes in the compilers' generic vectors, which every
 // build lowers to its own instructions (two SSE2 or NEON registers, one AVX2
 // register); included inside a namespace by ntt16_good.cpp (the portable
@@ -139,6 +140,68 @@ void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* 
     alignas(32) std::uint16_t part[kGoodBlock];
     store_block(part, (block_of_f(low) + block_of_f(high)) & mask);
     std::copy_n(part, n - i, out + i);
+    wipe_bytes(part, sizeof part);
+  }
+}
+
+// The index maps of "ntt16-1024" (ntt16_pairs.hpp): a's even and odd
+// coefficients apart, and the product's back together, folded.
+namespace {
+[[gnu::always_inline]] inline Block even_lanes(Block x, Block y) {
+  return __builtin_shufflevector(x, y, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+}
+[[gnu::always_inline]] inline Block odd_lanes(Block x, Block y) {
+  return __builtin_shufflevector(x, y, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+}
+[[gnu::always_inline]] inline Block interleave_low(Block x, Block y) {
+  return __builtin_shufflevector(x, y, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+}
+[[gnu::always_inline]] inline Block interleave_high(Block x, Block y) {
+  return __builtin_shufflevector(x, y, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+}
+}  // namespace
+
+void pair_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* even_c, std::int16_t* even_n,
+                std::int16_t* odd_c, std::int16_t* odd_n) {
+  const int shift = 16 - std::countr_zero(q);
+  for (std::size_t t = 0; t < kLength; t += kGoodBlock) {
+    const Block x = lifted_block(a, n, 2 * t, shift), y = lifted_block(a, n, 2 * t + kGoodBlock, shift);
+    const Block even = even_lanes(x, y), odd = odd_lanes(x, y);
+    store_block(even_c + t, even);
+    store_block(even_n + t, even);
+    store_block(odd_c + t, odd);
+    store_block(odd_n + t, odd);
+  }
+}
+
+void pair_fold(const std::uint16_t* even, const std::uint16_t* odd, std::size_t n, std::uint16_t q,
+               std::uint16_t* out) {
+  // With n = 2h + 1: out[2t] = c_(2t) + c_(2t+n) = even[t] + odd[t + h], and
+  // out[2t + 1] = odd[t] + even[t + h + 1]. The blocks start at t <= h, a
+  // multiple of 16, and h <= 255, so none reads past index 511; a lane past
+  // out's end only reads zeros or values it drops.
+  const std::size_t h = n / 2;
+  const Block mask = Block{} + static_cast<std::uint16_t>(q - 1);
+  const auto pair_of_blocks = [&](std::size_t t, Block& low, Block& high) {
+    const Block at_even = (load_block(even + t) + load_block(odd + t + h)) & mask;
+    const Block at_odd = (load_block(odd + t) + load_block(even + t + h + 1)) & mask;
+    low = interleave_low(at_even, at_odd);
+    high = interleave_high(at_even, at_odd);
+  };
+  std::size_t t = 0;
+  for (; 2 * (t + kGoodBlock) <= n; t += kGoodBlock) {
+    Block low, high;
+    pair_of_blocks(t, low, high);
+    store_block(out + 2 * t, low);
+    store_block(out + 2 * t + kGoodBlock, high);
+  }
+  if (2 * t < n) {
+    alignas(32) std::uint16_t part[2 * kGoodBlock];
+    Block low, high;
+    pair_of_blocks(t, low, high);
+    store_block(part, low);
+    store_block(part + kGoodBlock, high);
+    std::copy_n(part, n - 2 * t, out + 2 * t);
     wipe_bytes(part, sizeof part);
   }
 }

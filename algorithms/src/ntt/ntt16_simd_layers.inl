@@ -399,6 +399,30 @@ void multiply_slices_prime(std::int16_t* const* acc, const std::int16_t* const* 
   }
 }
 
+// ntt16_pairs.hpp's base products of pairs on one tree: acc[0] = x_e y_e +
+// zeta (x_o y_o), acc[1] = x_e y_o + x_o y_e (each times R^-1), or those
+// added to Barrett(acc); y's products by p^-1 taken once for its two products each.
+template <std::size_t P, bool Add>
+void multiply_pairs_prime(const std::int16_t* zeta, const std::int16_t* zeta_qinv, std::int16_t* const* acc,
+                          const std::int16_t* const* x, const std::int16_t* const* y) {
+  const PrimeConstants& c = kPrime[P];
+  const V p = unfolded(c.p), v = set1(c.barrett_v), qinv = unfolded(c.qinv);
+  for (std::size_t i = 0; i < kLength; i += W) {
+    const V xe = load(x[0] + i), xo = load(x[1] + i), ye = load(y[0] + i), yo = load(y[1] + i);
+    const V yeq = mullo(ye, qinv), yoq = mullo(yo, qinv);
+    const auto product = [&](V a, V b, V bq) { return opaque(high_difference(a, b, mullo(a, bq), p)); };
+    const V odd_odd = fqmul(product(xo, yo, yoq), load(zeta + i), load(zeta_qinv + i), p);
+    V even = add(product(xe, ye, yeq), odd_odd);
+    V odd = add(product(xe, yo, yoq), product(xo, ye, yeq));
+    if constexpr (Add) {
+      even = add(barrett<BarrettKind::tight>(load(acc[0] + i), v, p), even);
+      odd = add(barrett<BarrettKind::tight>(load(acc[1] + i), v, p), odd);
+    }
+    store(acc[0] + i, even);
+    store(acc[1] + i, odd);
+  }
+}
+
 }  // namespace
 
 void multiply_slices(std::size_t prime, std::int16_t* const* acc, const std::int16_t* const* x,
@@ -503,5 +527,23 @@ void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, s
       x = add(x, mullo(fqmul(w, c3, c3q, p2), p01));
     }
     store(o + i, and_bits(x, mask));
+  }
+}
+
+// The zetas in this ISA's slot order, from its own forwards (ntt16_pairs.hpp).
+void multiply_pairs(std::size_t prime, std::size_t tree, std::int16_t* const* acc, const std::int16_t* const* x,
+                    const std::int16_t* const* y, bool add_to_acc) {
+  static const PairZetas zetas = pair_zetas_of(forward_split);
+  const auto& z = zetas.zeta[tree][prime];
+  switch (prime) {
+    case 0:
+      return add_to_acc ? multiply_pairs_prime<0, true>(z[0], z[1], acc, x, y)
+                        : multiply_pairs_prime<0, false>(z[0], z[1], acc, x, y);
+    case 1:
+      return add_to_acc ? multiply_pairs_prime<1, true>(z[0], z[1], acc, x, y)
+                        : multiply_pairs_prime<1, false>(z[0], z[1], acc, x, y);
+    default:
+      return add_to_acc ? multiply_pairs_prime<2, true>(z[0], z[1], acc, x, y)
+                        : multiply_pairs_prime<2, false>(z[0], z[1], acc, x, y);
   }
 }

@@ -4,6 +4,7 @@
 
 #include "pqmul/algorithms/ntt/kyber_ntt.hpp"
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/ntt/ntt_tally.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
@@ -37,6 +38,11 @@ OpCounts ntt16_good(const ntt16::Config& config, Strategy s, std::size_t rank) {
   return count_with(Ntt16Good<R, ntt16::PortableGoodKernels<ntt_tally::Counted>>(config), s, rank, read_ntt_tally);
 }
 
+template <RingDescription R>
+OpCounts ntt16_pairs(const ntt16::Config& config, Strategy s, std::size_t rank) {
+  return count_with(Ntt16Pairs<R, ntt16::PortablePairKernels<ntt_tally::Counted>>(config), s, rank, read_ntt_tally);
+}
+
 template OpCounts big_ntt<KyberRing>(const BigNttConfig&, Strategy, std::size_t);
 template OpCounts big_ntt<SaberRing>(const BigNttConfig&, Strategy, std::size_t);
 template OpCounts big_ntt<SaberPRing>(const BigNttConfig&, Strategy, std::size_t);
@@ -53,5 +59,6 @@ template OpCounts ntt16_pieces<NtruHps4096821Ring>(const ntt16::Config&, Strateg
 template OpCounts ntt16_good<NtruHps2048509Ring>(const ntt16::Config&, Strategy, std::size_t);
 template OpCounts ntt16_good<NtruHps2048677Ring>(const ntt16::Config&, Strategy, std::size_t);
 template OpCounts ntt16_good<NtruHrss701Ring>(const ntt16::Config&, Strategy, std::size_t);
+template OpCounts ntt16_pairs<NtruHps2048509Ring>(const ntt16::Config&, Strategy, std::size_t);
 
 }  // namespace pqmul::ntt_counting

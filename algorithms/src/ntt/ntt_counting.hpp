@@ -25,5 +25,8 @@ OpCounts ntt16_pieces(const ntt16::Config& config, Strategy s, std::size_t rank)
 // NTRU's rings with 2n - 1 <= 1536: one cyclic convolution of 1536 (Ntt16Good).
 template <RingDescription R>
 OpCounts ntt16_good(const ntt16::Config& config, Strategy s, std::size_t rank);
+// NTRU's rings with 2n - 1 <= 1024: one cyclic convolution of 1024 (Ntt16Pairs).
+template <RingDescription R>
+OpCounts ntt16_pairs(const ntt16::Config& config, Strategy s, std::size_t rank);
 
 }  // namespace pqmul::ntt_counting

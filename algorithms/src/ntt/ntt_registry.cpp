@@ -18,6 +18,7 @@
 #include "pqmul/algorithms/ntt/kyber_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/ntt16.hpp"
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
 #include "pqmul/algorithms/registry_adapter.hpp"
@@ -180,6 +181,20 @@ RegistryEntry ntt16_good_entry() {
       ntt_counting::ntt16_good<R>);
 }
 
+// NTRU's rings with 2n - 1 <= 1024 (hps509): the product as one cyclic
+// convolution of 1024, the even and odd coefficients on both trees of the same
+// NTTs, base products of degree 1 (Ntt16Pairs).
+template <RingDescription R>
+RegistryEntry ntt16_pairs_entry() {
+  return ntt16_entry<R, Ntt16Pairs<R>, Ntt16PairsSimd<R>>(
+      "ntt16-1024", TypedPath::ntt16_pairs,
+      "the product as one cyclic convolution of length 1024 (y = x^2: the even and odd coefficients, each on NTTs of "
+      "length 256 mod y^256 - 1 and y^256 + 1) over the 16-bit primes of ntt16, base products of degree 1 in x "
+      "(x^2 = the slot's root) in the NTT domain, Garner CRT mod 2^16, folded mod x^n - 1: primes=2|3, bound-a=A, "
+      "bound-b=B (max |centred coefficient|, default q/2; two primes hold a product with a short factor)",
+      ntt_counting::ntt16_pairs<R>);
+}
+
 }  // namespace
 
 std::vector<RegistryEntry> ntt_registry_entries() {
@@ -195,6 +210,7 @@ std::vector<RegistryEntry> ntt_registry_entries() {
     if constexpr (R::wrap == Wrap::cyclic && std::has_single_bit(R::q) && R::q / 2 <= ntt16::kInputBound)
       entries.push_back(ntt16_pieces_entry<R>());
     if constexpr (ntt16::good_fits<R>) entries.push_back(ntt16_good_entry<R>());
+    if constexpr (ntt16::pairs_fit<R>) entries.push_back(ntt16_pairs_entry<R>());
   });
   return entries;
 }

@@ -8,5 +8,6 @@ template class Ntru<Hps2048509, Kronecker<Hps2048509::ring>>;
 template class Ntru<Hps2048509, BigNtt<Hps2048509::ring>>;
 template class Ntru<Hps2048509, Ntt16Pieces<Hps2048509::ring>>;
 template class Ntru<Hps2048509, Ntt16Good<Hps2048509::ring>>;
+template class Ntru<Hps2048509, Ntt16Pairs<Hps2048509::ring>>;
 template std::unique_ptr<Kem> make_kem<Hps2048509>(std::string_view);
 }  // namespace pqmul::ntru

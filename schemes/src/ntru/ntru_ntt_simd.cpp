@@ -1,6 +1,7 @@
 // NTRU over an NTT on AVX2, AVX-512 or NEON: Ntru<P, BigNttSimd<ring>> ("ntt"),
-// Ntru<P, Ntt16PiecesSimd<ring>> ("ntt16") or Ntru<P, Ntt16GoodSimd<ring>>
-// ("ntt16-1536", the sets whose ring it takes), with the two multipliers of the
+// Ntru<P, Ntt16PiecesSimd<ring>> ("ntt16"), Ntru<P, Ntt16GoodSimd<ring>>
+// ("ntt16-1536") or Ntru<P, Ntt16PairsSimd<ring>> ("ntt16-1024"), the last two
+// on the sets whose ring they take, with the two multipliers of the
 // portable KEM (a full-range one and one for products with a short factor,
 // the same configurations), so the bytes are the portable ones. Compiled with
 // the baseline flags; the SIMD work happens in the kernels.
@@ -12,6 +13,7 @@
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/big_ntt_simd.hpp"
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/schemes/ntru/kem_adapter.hpp"
 #include "pqmul/schemes/ntru/scheme_impl.hpp"
@@ -29,6 +31,7 @@ template class Ntru<Hrss701, Ntt16PiecesSimd<Hrss701::ring>>;
 template class Ntru<Hps2048509, Ntt16GoodSimd<Hps2048509::ring>>;
 template class Ntru<Hps2048677, Ntt16GoodSimd<Hps2048677::ring>>;
 template class Ntru<Hrss701, Ntt16GoodSimd<Hrss701::ring>>;
+template class Ntru<Hps2048509, Ntt16PairsSimd<Hps2048509::ring>>;
 
 template <ParameterSet P>
 std::vector<Isa> ntt_simd_isas(std::string_view multiplier) {
@@ -36,6 +39,7 @@ std::vector<Isa> ntt_simd_isas(std::string_view multiplier) {
   if (name == "ntt") return big_ntt_simd_detail::kernel_isas();
   if (name == "ntt16") return ntt16::kernel_isas();
   if (name == "ntt16-1536" && ntt16::good_fits<typename P::ring>) return ntt16::kernel_isas();
+  if (name == "ntt16-1024" && ntt16::pairs_fit<typename P::ring>) return ntt16::kernel_isas();
   return {};
 }
 
@@ -68,6 +72,14 @@ std::unique_ptr<Kem> make_ntt_simd_kem(std::string_view multiplier, Isa isa) {
         const ntt16::SimdGoodKernels kernels(isa);
         return std::make_unique<NtruKem<P, Ntt16GoodSimd<R>>>(
             Ntt16GoodSimd<R>(general, kernels), Ntt16GoodSimd<R>(for_short, kernels), label, isa);
+      }
+    }
+    if constexpr (ntt16::pairs_fit<R>) {
+      if (name == "ntt16-1024") {
+        const auto [general, for_short] = ntt16_configs<P, Ntt16PairsSimd<R>>(params);
+        const ntt16::SimdPairKernels kernels(isa);
+        return std::make_unique<NtruKem<P, Ntt16PairsSimd<R>>>(
+            Ntt16PairsSimd<R>(general, kernels), Ntt16PairsSimd<R>(for_short, kernels), label, isa);
       }
     }
     auto [general, for_short] = make_ntts<P>(params);

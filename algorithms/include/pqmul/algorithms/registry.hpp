@@ -83,7 +83,7 @@ class RingMultiplier {
 // instantiated over that class (a fast typed path) looks the tag up; an entry
 // whose tag it does not know (none, say) runs through the family's generic
 // module arithmetic over DynamicMultiplier (erased_multiplier.hpp).
-enum class TypedPath { none, toom_cook, kronecker, kyber_ntt, big_ntt, ntt16, ntt16_good };
+enum class TypedPath { none, toom_cook, kronecker, kyber_ntt, big_ntt, ntt16, ntt16_good, ntt16_pairs };
 
 struct RegistryEntry {
   std::string ring;

@@ -30,6 +30,12 @@ struct KernelSet {
                           bool);
   void (*good_split)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*, std::size_t);
   void (*good_fold)(std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
+  // "ntt16-1024" (ntt16_pairs.hpp): its base products and index maps.
+  void (*multiply_pairs)(std::size_t, std::size_t, std::int16_t* const*, const std::int16_t* const*,
+                         const std::int16_t* const*, bool);
+  void (*pair_split)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*, std::int16_t*,
+                     std::int16_t*);
+  void (*pair_fold)(const std::uint16_t*, const std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
 };
 // The ISAs with kernels in this build (avx2 and avx512 on x86-64, neon on AArch64).
 std::vector<Isa> kernel_isas();

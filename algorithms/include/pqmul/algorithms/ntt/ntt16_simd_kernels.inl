@@ -39,3 +39,12 @@ void crt(std::size_t primes, const std::int16_t* r0, const std::int16_t* rest, s
 void good_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* u, std::int16_t* v,
                 std::size_t slice_stride);
 void good_fold(std::uint16_t* c, std::size_t n, std::uint16_t q, std::uint16_t* out);
+// "ntt16-1024" (ntt16_pairs.hpp): the portable twin's multiply_pairs, in the
+// ISA's slot order (its own table of zetas); pair_split and pair_fold from
+// ntt16_good_glue.inl.
+void multiply_pairs(std::size_t prime, std::size_t tree, std::int16_t* const* acc, const std::int16_t* const* x,
+                    const std::int16_t* const* y, bool add_to_acc);
+void pair_split(const std::uint16_t* a, std::size_t n, std::uint16_t q, std::int16_t* even_c, std::int16_t* even_n,
+                std::int16_t* odd_c, std::int16_t* odd_n);
+void pair_fold(const std::uint16_t* even, const std::uint16_t* odd, std::size_t n, std::uint16_t q,
+               std::uint16_t* out);

@@ -13,6 +13,7 @@
 #include "pqmul/algorithms/kronecker.hpp"
 #include "pqmul/algorithms/ntt/big_ntt.hpp"
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
+#include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pieces.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_cook.hpp"
@@ -155,6 +156,13 @@ auto visit_kem_multipliers(const MultiplierChoice& c, Typed&& typed, Registered&
       if constexpr (ntt16::good_fits<R>) {
         const auto [general, for_short] = ntt16_configs<P, Ntt16Good<R>>(c.params);
         return typed(Ntt16Good<R>(general), std::optional<Ntt16Good<R>>(Ntt16Good<R>(for_short)));
+      } else {
+        return registered();
+      }
+    case TypedPath::ntt16_pairs:
+      if constexpr (ntt16::pairs_fit<R>) {
+        const auto [general, for_short] = ntt16_configs<P, Ntt16Pairs<R>>(c.params);
+        return typed(Ntt16Pairs<R>(general), std::optional<Ntt16Pairs<R>>(Ntt16Pairs<R>(for_short)));
       } else {
         return registered();
       }
