@@ -62,16 +62,20 @@ template <RingDescription R>
 inline constexpr bool good_fits = R::wrap == Wrap::cyclic && std::has_single_bit(R::q) &&
                                   R::q / 2 <= kInputBound && 2 * R::n - 1 <= kGoodLength;
 
-struct GoodOperand {
-  std::array<Residues, kGoodRows> rows;
+// The operands and accumulators of the whole-product plans ("ntt16-1536",
+// "ntt16-1024"): rows of residues, each the NTT domain of one part.
+template <std::size_t Rows>
+struct RowsOperand {
+  std::array<Residues, Rows> rows;
   WrittenRows written;
   void wipe() noexcept {
     for (auto& r : rows) written.wipe(r);
   }
 };
-struct GoodAccumulation {
-  std::array<Residues, kGoodRows> rows;
-  std::array<std::array<std::int32_t, kMaxPrimes>, kGoodRows> bounds{};
+template <std::size_t Rows>
+struct RowsAccumulation {
+  std::array<Residues, Rows> rows;
+  std::array<std::array<std::int32_t, kMaxPrimes>, Rows> bounds{};
   WrittenRows written;
   void wipe() noexcept {
     for (auto& r : rows) written.wipe(r);
@@ -82,6 +86,8 @@ struct GoodAccumulation {
     return bounds[s][k] == 0 ? zeros.data() : rows[s].data() + k * kLength;
   }
 };
+using GoodOperand = RowsOperand<kGoodRows>;
+using GoodAccumulation = RowsAccumulation<kGoodRows>;
 
 namespace portable {
 // ntt16_good_glue.inl compiled for the baseline (ntt16_good.cpp).

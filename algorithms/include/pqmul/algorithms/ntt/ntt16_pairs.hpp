@@ -93,15 +93,8 @@ PairZetas pair_zetas_of(ForwardSplit forward_split) {
   return z;
 }
 
-struct PairsOperand {
-  std::array<Residues, kPairRows> rows;
-  WrittenRows written;
-  void wipe() noexcept {
-    for (auto& r : rows) written.wipe(r);
-  }
-};
-using PairsAccumulation = GoodAccumulation;
-static_assert(kPairRows <= kGoodRows);
+using PairsOperand = RowsOperand<kPairRows>;
+using PairsAccumulation = RowsAccumulation<kPairRows>;
 
 namespace portable {
 // The index maps compiled for the baseline (ntt16_good.cpp, from
