@@ -26,12 +26,12 @@ const KernelSet& kernel_set(Isa isa) {
                                   avx2::inverse, avx2::multiply_accumulate, avx2::crt,
                                   avx2::forward_split, avx2::inverse_split, avx2::inverse_split_crt,
                                   avx2::multiply_slices, avx2::good_split, avx2::good_fold,
-avx2::multiply_pairs, avx2::pair_split, avx2::pair_fold};
+                                  avx2::multiply_pairs, avx2::pair_split, avx2::pair_fold};
   static const KernelSet avx512_set{avx512::lanes,   avx512::forward, avx512::forward_lower_half,
                                     avx512::inverse, avx512::multiply_accumulate, avx512::crt,
                                     avx512::forward_split, avx512::inverse_split, avx512::inverse_split_crt,
                                     avx512::multiply_slices, avx512::good_split, avx512::good_fold,
-avx512::multiply_pairs, avx512::pair_split, avx512::pair_fold};
+                                    avx512::multiply_pairs, avx512::pair_split, avx512::pair_fold};
   if (isa == Isa::avx2 || isa == Isa::avx512) {
     if (!cpu_supports(isa))
       throw std::invalid_argument("ntt16/" + std::string(isa_name(isa)) + ": this CPU cannot run " +
@@ -43,7 +43,7 @@ avx512::multiply_pairs, avx512::pair_split, avx512::pair_fold};
                                   neon::inverse, neon::multiply_accumulate, neon::crt,
                                   neon::forward_split, neon::inverse_split, neon::inverse_split_crt,
                                   neon::multiply_slices, neon::good_split, neon::good_fold,
-neon::multiply_pairs, neon::pair_split, neon::pair_fold};
+                                  neon::multiply_pairs, neon::pair_split, neon::pair_fold};
   if (isa == Isa::neon) {
     if (!cpu_supports(isa)) throw std::invalid_argument("ntt16/neon: this CPU cannot run neon");
     return neon_set;
