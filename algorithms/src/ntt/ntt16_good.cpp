@@ -1,6 +1,7 @@
 // Ntt16Good (ntt16_good.hpp): the index maps compiled for the baseline (the
-// portable twin's), and the multiplier on NTRU's rings that fit it: portable,
-// its counting twin, and the SIMD kernels' version.
+// portable twin's, and those of Ntt16Pairs, ntt16_pairs.hpp), and the
+// multiplier on NTRU's rings that fit it: portable, its counting twin, and the
+// SIMD kernels' version.
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 
