@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/isa_gate.hpp"
+#include "ntt16_roots.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/ntt16_pairs.hpp"
 #include "pqmul/algorithms/ntt/ntt16_simd.hpp"
@@ -21,30 +22,17 @@ namespace {
 using namespace pqmul;
 using namespace pqmul::ntt16;
 
-std::int64_t mod(std::int64_t v, std::int64_t m) { return ((v % m) + m) % m; }
-std::int64_t power(std::int64_t b, std::int64_t e, std::int64_t m) {
-  std::int64_t r = 1;
-  b = mod(b, m);
-  for (; e > 0; e >>= 1, b = b * b % m)
-    if (e & 1) r = r * b % m;
-  return r;
-}
-unsigned reversed8(unsigned s) {
-  unsigned r = 0;
-  for (unsigned b = 0; b < 8; ++b) r |= ((s >> b) & 1u) << (7 - b);
-  return r;
-}
+using pqmul::test::layout_of_lanes;
+using pqmul::test::mod;
+using pqmul::test::power;
+using pqmul::test::reversed8;
+
 // The root natural slot t of tree `tree` (0 cyclic, 1 negacyclic) evaluates at.
 std::int64_t root(std::size_t k, std::size_t tree, unsigned t) {
   const auto& c = kPrime[k];
   return power(c.psi, 2 * reversed8(t) + (tree == 1 ? 1 : 0), c.p);
 }
 
-template <std::size_t W>
-std::vector<std::uint16_t> layout_of() {
-  constexpr auto order = make_simd_order<W>();
-  return {order.layout.begin(), order.layout.end()};
-}
 std::vector<std::uint16_t> natural_layout() {
   std::vector<std::uint16_t> l(kLength);
   for (std::size_t s = 0; s < kLength; ++s) l[s] = static_cast<std::uint16_t>(s);
@@ -178,7 +166,7 @@ TEST_CASE("ntt16-1024 base products of pairs at each slot's root, portable and i
     INFO(isa_name(isa));
     const KernelSet& set = kernel_set(isa);
     check_multiply_pairs(set.multiply_pairs,
-                         set.lanes == 8 ? layout_of<8>() : set.lanes == 16 ? layout_of<16>() : layout_of<32>(), rng);
+                         layout_of_lanes(set.lanes), rng);
   }
 }
 

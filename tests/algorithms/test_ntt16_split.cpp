@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/isa_gate.hpp"
+#include "ntt16_roots.hpp"
 #include "pqmul/algorithms/isa.hpp"
 #include "pqmul/algorithms/ntt/ntt16.hpp"
 #include "pqmul/algorithms/ntt/ntt16_good.hpp"
@@ -22,19 +23,10 @@ namespace {
 using namespace pqmul;
 using namespace pqmul::ntt16;
 
-std::int64_t mod(std::int64_t v, std::int64_t m) { return ((v % m) + m) % m; }
-std::int64_t power(std::int64_t b, std::int64_t e, std::int64_t m) {
-  std::int64_t r = 1;
-  b = mod(b, m);
-  for (; e > 0; e >>= 1, b = b * b % m)
-    if (e & 1) r = r * b % m;
-  return r;
-}
-unsigned reversed8(unsigned s) {
-  unsigned r = 0;
-  for (unsigned b = 0; b < 8; ++b) r |= ((s >> b) & 1u) << (7 - b);
-  return r;
-}
+using pqmul::test::layout_of_lanes;
+using pqmul::test::mod;
+using pqmul::test::power;
+using pqmul::test::reversed8;
 
 // Slot s of g holds f at psi^(2 BitRev8(s)) (cyclic) or psi^(2 BitRev8(s) + 1)
 // (negacyclic), mod p, within the forward's output bound.
@@ -72,12 +64,6 @@ struct SetShape {
 };
 constexpr SetShape kShapes[] = {{509, 2048}, {677, 2048}, {701, 8192}};
 
-// The slot order of W-lane kernels (ntt16_primes.hpp's SimdOrder).
-template <std::size_t W>
-std::vector<std::uint16_t> layout_of() {
-  constexpr auto order = make_simd_order<W>();
-  return {order.layout.begin(), order.layout.end()};
-}
 
 using Split = void (*)(const std::uint16_t*, std::size_t, std::uint16_t, std::int16_t*, std::int16_t*, std::size_t);
 using Fold = void (*)(std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t*);
@@ -212,9 +198,7 @@ TEST_CASE("ntt16 split kernels equal the portable steps lane for lane", "[ntt16]
     if (!pqmul::test::cpu_runs(isa)) continue;
     INFO(isa_name(isa));
     const KernelSet& set = kernel_set(isa);
-    const std::vector<std::uint16_t> layout = set.lanes == 8    ? layout_of<8>()
-                                              : set.lanes == 16 ? layout_of<16>()
-                                                                : layout_of<32>();
+    const std::vector<std::uint16_t> layout = layout_of_lanes(set.lanes);
     for (std::size_t k = 0; k < kMaxPrimes; ++k)
       for (int trial = 0; trial < 6; ++trial) {
         // Trials 0-2 on the wide schedule, 3-5 on the canonical one (inputs

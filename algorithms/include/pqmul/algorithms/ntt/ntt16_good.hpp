@@ -197,6 +197,29 @@ struct SimdGoodKernels : SimdKernels {
   }
 };
 
+// One split part's two halves of the NTT domain (sums(tree, k): tree 0's,
+// the cyclic one, or tree 1's row for prime k) back to its lo and hi, lifted
+// by the CRT mod 2^16 into c (lo at 0, hi at kLength); "ntt16-1536" runs it
+// per slice, "ntt16-1024" per part. Prime 0's lo and hi go straight into c,
+// where the CRT lifts them in place: with two primes inside prime 1's second
+// inverse (inverse_split_crt), with three from the other primes' rows in
+// rest (2 (kMaxPrimes - 1) kLength values, which the caller wipes).
+template <class Kernels, class Sums>
+void inverse_split_lifted(const Kernels& kernels, std::size_t primes, const Sums& sums, std::uint16_t* c,
+                          std::int16_t* rest) {
+  auto* lo0 = reinterpret_cast<std::int16_t*>(c);
+  kernels.inverse_split(0, sums(0, 0), sums(1, 0), lo0, lo0 + kLength);
+  if (primes == 2) {
+    kernels.inverse_split_crt(sums(0, 1), sums(1, 1), rest, c);
+    return;
+  }
+  // rest: lo of primes 1 and 2, then their hi (prime-major, as crt reads them).
+  for (std::size_t k = 1; k < primes; ++k)
+    kernels.inverse_split(k, sums(0, k), sums(1, k), rest + (k - 1) * kLength, rest + (primes - 1 + k - 1) * kLength);
+  kernels.crt(primes, lo0, rest, c, 0xffff);
+  kernels.crt(primes, lo0 + kLength, rest + (primes - 1) * kLength, c + kLength, 0xffff);
+}
+
 }  // namespace ntt16
 
 template <RingDescription R, class Kernels = ntt16::PortableGoodKernels<ntt_tally::Uncounted>>
@@ -275,29 +298,13 @@ class Ntt16Good : public UnfilledStorage<Transformed<Ntt16Good<R, Kernels>, ntt1
       }
     acc.data.written.wrote(primes());
   }
-  // Prime 0's lo and hi go straight into their slice, where the CRT lifts
-  // them in place: with two primes inside prime 1's second inverse
-  // (inverse_split_crt), with three from the other primes' rows in `rest`.
+  // Each slice's lo and hi (inverse_split_lifted), then the inverse permutation and the fold.
   void inverse(const accumulator& acc, Poly<R>& out) const {
     alignas(64) std::array<std::int16_t, 2 * (ntt16::kMaxPrimes - 1) * kHalf> rest;
     alignas(64) std::array<std::uint16_t, ntt16::kGoodSlices * ntt16::kGoodSliceStride> slices;
-    const auto sums = [&](std::size_t half, std::size_t r, std::size_t k) {
-      return acc.data.row(ntt16::good_row(half, r), k);
-    };
     for (std::size_t r = 0; r < ntt16::kGoodSlices; ++r) {
-      std::uint16_t* slice = slices.data() + r * ntt16::kGoodSliceStride;
-      auto* lo0 = reinterpret_cast<std::int16_t*>(slice);
-      kernels_.inverse_split(0, sums(0, r, 0), sums(1, r, 0), lo0, lo0 + kHalf);
-      if (primes() == 2) {
-        kernels_.inverse_split_crt(sums(0, r, 1), sums(1, r, 1), rest.data(), slice);
-        continue;
-      }
-      // rest: lo of primes 1 and 2, then their hi (prime-major, as crt reads them).
-      for (std::size_t k = 1; k < primes(); ++k)
-        kernels_.inverse_split(k, sums(0, r, k), sums(1, r, k), rest.data() + (k - 1) * kHalf,
-                               rest.data() + (primes() - 1 + k - 1) * kHalf);
-      kernels_.crt(primes(), lo0, rest.data(), slice, 0xffff);
-      kernels_.crt(primes(), lo0 + kHalf, rest.data() + (primes() - 1) * kHalf, slice + kHalf, 0xffff);
+      const auto sums = [&](std::size_t half, std::size_t k) { return acc.data.row(ntt16::good_row(half, r), k); };
+      ntt16::inverse_split_lifted(kernels_, primes(), sums, slices.data() + r * ntt16::kGoodSliceStride, rest.data());
     }
     kernels_.fold(slices.data(), R::n, R::q, out.coeffs.data());
     wipe_bytes(rest.data(), 2 * (primes() - 1) * kHalf * sizeof(std::int16_t));

@@ -243,30 +243,13 @@ class Ntt16Pairs : public UnfilledStorage<Transformed<Ntt16Pairs<R, Kernels>, nt
       }
     acc.data.written.wrote(primes());
   }
-  // Per part, prime 0's lo and hi go straight into its half of the product,
-  // where the CRT lifts them in place: with two primes inside prime 1's second
-  // inverse (inverse_split_crt), with three from the other primes' rows in
-  // `rest`.
+  // Each part's lo and hi (ntt16-1536's inverse_split_lifted), then the fold.
   void inverse(const accumulator& acc, Poly<R>& out) const {
     alignas(64) std::array<std::int16_t, 2 * (ntt16::kMaxPrimes - 1) * kHalf> rest;
     alignas(64) std::array<std::uint16_t, 2 * 2 * kHalf> parts;
-    const auto sums = [&](std::size_t part, std::size_t tree, std::size_t k) {
-      return acc.data.row(ntt16::pair_row(part, tree), k);
-    };
     for (std::size_t part = 0; part < 2; ++part) {
-      std::uint16_t* c = parts.data() + part * 2 * kHalf;
-      auto* lo0 = reinterpret_cast<std::int16_t*>(c);
-      kernels_.inverse_split(0, sums(part, 0, 0), sums(part, 1, 0), lo0, lo0 + kHalf);
-      if (primes() == 2) {
-        kernels_.inverse_split_crt(sums(part, 0, 1), sums(part, 1, 1), rest.data(), c);
-        continue;
-      }
-      // rest: lo of primes 1 and 2, then their hi (prime-major, as crt reads them).
-      for (std::size_t k = 1; k < primes(); ++k)
-        kernels_.inverse_split(k, sums(part, 0, k), sums(part, 1, k), rest.data() + (k - 1) * kHalf,
-                               rest.data() + (primes() - 1 + k - 1) * kHalf);
-      kernels_.crt(primes(), lo0, rest.data(), c, 0xffff);
-      kernels_.crt(primes(), lo0 + kHalf, rest.data() + (primes() - 1) * kHalf, c + kHalf, 0xffff);
+      const auto sums = [&](std::size_t tree, std::size_t k) { return acc.data.row(ntt16::pair_row(part, tree), k); };
+      ntt16::inverse_split_lifted(kernels_, primes(), sums, parts.data() + part * 2 * kHalf, rest.data());
     }
     kernels_.pair_fold(parts.data(), parts.data() + 2 * kHalf, R::n, R::q, out.coeffs.data());
     wipe_bytes(rest.data(), 2 * (primes() - 1) * kHalf * sizeof(std::int16_t));
