@@ -44,9 +44,7 @@ void add_ring_entries(std::vector<RegistryEntry>& entries, const std::vector<Reg
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
   if constexpr (toom_simd_supports<R>) {
     static_assert(!toom_simd_plan<R>.empty(), "the toom kernels' split of this ring is no catalogue plan");
-    std::vector<std::string_view> plans{toom_simd_plan<R>};
-    if constexpr (toom_simd_row_karatsuba<R>) plans.push_back(toom_avx2::row_karatsuba_plan);
-    for (const std::string_view plan : plans)
+    for (const std::string_view plan : toom_simd_plans<R>())
       for (const Isa isa : toom_simd::kernel_isas())
         entry_named(entries, ring, plan).simd.emplace_back(isa, [plan, isa](const Params& p) {
           return make_toom_simd_ring_multiplier<R>(p, isa, plan);

@@ -2,8 +2,8 @@
 // of 128-bit registers) against the int64 definition of the product
 // (oracle.hpp) and the portable plan they compute, on zeros, single
 // coefficients, extremes, alternating and seeded random inputs, for every ring
-// they serve: Saber's two rings (toom4-k2) and NTRU's four (toom4-k4). AArch64
-// builds run it (under qemu-aarch64 in ./workbench test).
+// they serve: Saber's two rings (toom4-k2, toom4-k3, toom4-k4) and NTRU's four
+// (toom4-k4). AArch64 builds run it (under qemu-aarch64 in ./workbench test).
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
@@ -91,17 +91,21 @@ TEST_CASE("toom neon: the kernels' products are the definition's on every ring t
     check_ring<NtruHps4096821Ring>(table.template operator()<NtruHps4096821Ring>());
   }
   CHECK(&toom_neon::steps_for(6) == &toom_neon::steps);
-  // toom4-k3: one more Karatsuba level on the rows, Saber's rings only.
-  check_ring<SaberRing>(toom_neon::row_karatsuba_steps_for(Toom4Simd<SaberRing>::blocks));
-  check_ring<SaberPRing>(toom_neon::row_karatsuba_steps_for(Toom4Simd<SaberPRing>::blocks));
-  CHECK_THROWS_AS(toom_neon::row_karatsuba_steps_for(Toom4Simd<NtruHps2048677Ring>::blocks), std::invalid_argument);
+  // toom4-k3 and toom4-k4: one or two more Karatsuba levels on the rows, Saber's rings only.
+  for (std::size_t levels = 1; levels <= toom_avx2::max_row_levels; ++levels) {
+    check_ring<SaberRing>(toom_neon::row_karatsuba_steps_for(Toom4Simd<SaberRing>::blocks, levels));
+    check_ring<SaberPRing>(toom_neon::row_karatsuba_steps_for(Toom4Simd<SaberPRing>::blocks, levels));
+    CHECK_THROWS_AS(toom_neon::row_karatsuba_steps_for(Toom4Simd<NtruHps2048677Ring>::blocks, levels),
+                    std::invalid_argument);
+  }
 }
 
 TEST_CASE("toom neon: the registry's neon versions equal their portable plans in every module product", "[toom-neon]") {
   if (!test::runs_here(Isa::neon)) return;
   std::mt19937_64 rng(8);
   const std::pair<const char*, const char*> versions[] = {
-      {"saber", "toom4-k2"}, {"saber", "toom4-k3"}, {"saber-p", "toom4-k2"}, {"ntru-hps2048677", "toom4-k4"}};
+      {"saber", "toom4-k2"}, {"saber", "toom4-k3"}, {"saber", "toom4-k4"}, {"saber-p", "toom4-k2"},
+      {"ntru-hps2048677", "toom4-k4"}};
   for (const auto& [ring, plan] : versions) {
     const auto neon = make_multiplier(ring, plan, {}, Isa::neon);
     const auto portable = make_multiplier(ring, plan, {}, Isa::portable);

@@ -242,29 +242,40 @@ TEST_CASE("toom avx2: batched leaf products accumulate like the scalar twin", "[
       }
 }
 
-TEST_CASE("toom avx2: one more Karatsuba level on the rows accumulates like the schoolbook's scalar twin",
+TEST_CASE("toom avx2: one or two more Karatsuba levels on the rows accumulate like the schoolbook's scalar twin",
           "[toom-avx2]") {
   std::mt19937_64 rng(4);
-  for (std::size_t groups : {1u, 4u})
-    for (Pattern p : all_patterns) {
-      INFO("groups=" << groups << " pattern " << int(p));
-      const Values x = pattern(p, 256 * groups, rng), y = pattern(Pattern::random, 256 * groups, rng);
-      const Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * groups, rng);
-      Aligned ax(x.size()), ay(y.size()), acc(start.size());
-      std::copy(x.begin(), x.end(), ax.data());
-      std::copy(y.begin(), y.end(), ay.data());
-      std::copy(start.begin(), start.end(), acc.data());
-      Values twin = start;
-      for (int round = 0; round < 2; ++round) {
-        k::multiply_accumulate_groups_row_karatsuba(acc.data(), ax.data(), ay.data(), groups);
-        multiply_accumulate_twin(twin, x, y, groups, 1, 16);
+  for (std::size_t levels = 1; levels <= k::max_row_levels; ++levels) {
+    for (std::size_t groups : {1u, 4u})
+      for (Pattern p : all_patterns) {
+        INFO("levels=" << levels << " groups=" << groups << " pattern " << int(p));
+        const Values x = pattern(p, 256 * groups, rng), y = pattern(Pattern::random, 256 * groups, rng);
+        const Values start = pattern(p == Pattern::zeros ? Pattern::zeros : Pattern::random, 512 * groups, rng);
+        Aligned ax(x.size()), ay(y.size()), acc(start.size());
+        std::copy(x.begin(), x.end(), ax.data());
+        std::copy(y.begin(), y.end(), ay.data());
+        std::copy(start.begin(), start.end(), acc.data());
+        Values twin = start;
+        for (int round = 0; round < 2; ++round) {
+          k::multiply_accumulate_groups_row_karatsuba(acc.data(), ax.data(), ay.data(), groups, levels);
+          multiply_accumulate_twin(twin, x, y, groups, 1, 16);
+        }
+        CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
       }
-      CHECK(Values(acc.data(), acc.data() + twin.size()) == twin);
-    }
-  // Only pieces of 4 blocks have those steps.
-  CHECK(&k::row_karatsuba_steps_for(k::row_karatsuba_blocks) != &k::steps_for(k::row_karatsuba_blocks));
+  }
+  // Only pieces of 4 blocks have those steps, with 1 or 2 levels.
+  const std::size_t saber_blocks = k::row_karatsuba_blocks;
+  CHECK(&k::row_karatsuba_steps_for(saber_blocks, 1) != &k::steps_for(saber_blocks));
+  CHECK(&k::row_karatsuba_steps_for(saber_blocks, 2) != &k::row_karatsuba_steps_for(saber_blocks, 1));
+  for (std::size_t levels : {std::size_t{0}, k::max_row_levels + 1})
+    CHECK_THROWS_AS(k::row_karatsuba_steps_for(saber_blocks, levels), std::invalid_argument);
   for (std::size_t blocks : {std::size_t{0}, std::size_t{20}, std::size_t{44}, k::max_blocks})
-    CHECK_THROWS_AS(k::row_karatsuba_steps_for(blocks), std::invalid_argument);
+    CHECK_THROWS_AS(k::row_karatsuba_steps_for(blocks, 1), std::invalid_argument);
+  // Two levels keep the nine schoolbook products apart: the accumulator
+  // holds twice the rows of the plans that recombine at once.
+  CHECK(k::used_accumulator_values(saber_blocks, 2) == k::accumulator_values(saber_blocks));
+  CHECK(2 * k::used_accumulator_values(saber_blocks, 1) == k::accumulator_values(saber_blocks));
+  CHECK(k::used_accumulator_values(saber_blocks, 0) == k::used_accumulator_values(saber_blocks, 1));
 }
 
 TEST_CASE("toom avx2: Karatsuba recombination gives the plain product mod 2^16", "[toom-avx2]") {
@@ -318,13 +329,16 @@ std::vector<Isa> kernel_builds() {
   return builds;
 }
 
-// plan: the ring's toom_simd_plan, or toom4-k3 (one more Karatsuba level on
-// the rows: its own table, and no general steps).
+// plan: the ring's toom_simd_plan, or toom4-k3 / toom4-k4 (one or two more
+// Karatsuba levels on the rows: a table of their own, and no general steps).
 template <class R>
 void check_ring_products(std::string_view plan = toom_simd_plan<R>) {
   const RingInfo r = ring_info<R>();
   std::mt19937_64 rng(6);
-  const bool row_karatsuba = plan == k::row_karatsuba_plan;
+  std::size_t row_levels = 0;
+  for (std::size_t levels = 1; levels <= k::max_row_levels; ++levels)
+    if (toom_simd_row_karatsuba<R> && plan == k::row_karatsuba_plan(levels)) row_levels = levels;
+  const bool row_karatsuba = row_levels > 0;
   for (Isa build : kernel_builds()) {
     const Toom4Simd<R> m{build, plan};
     CHECK(m.name() == plan);
@@ -332,7 +346,8 @@ void check_ring_products(std::string_view plan = toom_simd_plan<R>) {
     const k::Steps& general = build == Isa::avx512 ? toom_avx512::steps : k::steps;
     const bool wide = build == Isa::avx512;
     const k::Steps& shaped =
-        row_karatsuba ? (wide ? toom_avx512::row_karatsuba_steps_for(m.blocks) : k::row_karatsuba_steps_for(m.blocks))
+        row_karatsuba ? (wide ? toom_avx512::row_karatsuba_steps_for(m.blocks, row_levels)
+                              : k::row_karatsuba_steps_for(m.blocks, row_levels))
                       : (wide ? toom_avx512::steps_for(m.blocks) : k::steps_for(m.blocks));
     CHECK(&shaped != &general);
     std::vector<const k::Steps*> tables{&shaped};
@@ -366,16 +381,20 @@ void check_ring_products(std::string_view plan = toom_simd_plan<R>) {
       std::vector<std::uint16_t> twice(r.n);
       for (std::size_t i = 0; i < r.n; ++i) twice[i] = static_cast<std::uint16_t>(2 * want[i] % r.q);
       CHECK(out == twice);
-      // multiply: a first product stored, every value of the accumulator
-      // written (the bytes it held before make no difference), equal to a
-      // zeroed accumulator and multiply_accumulate.
+      // multiply: a first product stored, every value of the accumulator the
+      // plan uses written (the bytes it held before make no difference),
+      // equal to a zeroed accumulator and multiply_accumulate; the values past
+      // those untouched.
+      const std::size_t used = k::used_accumulator_values(m.blocks, row_levels);
       for (std::int16_t fill : {std::int16_t{0}, std::int16_t{-1}, std::int16_t{0x5a5a}}) {
         Aligned fresh(m.accumulator_values), zeroed(m.accumulator_values);
         std::fill_n(fresh.data(), m.accumulator_values, fill);
         std::fill_n(zeroed.data(), m.accumulator_values, 0);
         steps.multiply(fresh.data(), x.data(), y.data(), m.blocks);
         steps.multiply_accumulate(zeroed.data(), x.data(), y.data(), m.blocks);
-        CHECK(std::equal(fresh.data(), fresh.data() + m.accumulator_values, zeroed.data()));
+        CHECK(std::equal(fresh.data(), fresh.data() + used, zeroed.data()));
+        CHECK(std::all_of(fresh.data() + used, fresh.data() + m.accumulator_values,
+                          [fill](std::int16_t v) { return v == fill; }));
       }
       // Through the multiplier: clear() only marks the accumulator; a cleared
       // one inverts to zero, and its next product is stored, not added.
@@ -399,6 +418,13 @@ void check_ring_products(std::string_view plan = toom_simd_plan<R>) {
       m.multiply_accumulate(mac, ox, oy);
       m.inverse(mac, sum);
       CHECK(std::equal(twice.begin(), twice.end(), sum.coeffs.begin()));
+      // A wipe clears every value the plan wrote, the values the multiplier
+      // reports for the module's memory figures.
+      CHECK(mac.data.used == used);
+      CHECK(m.accumulator_bytes() == used * sizeof(std::int16_t));
+      CHECK(std::any_of(mac.data.v.begin(), mac.data.v.begin() + used, [](std::int16_t v) { return v != 0; }));
+      wipe(mac);
+      CHECK(std::all_of(mac.data.v.begin(), mac.data.v.begin() + used, [](std::int16_t v) { return v == 0; }));
 
       // evaluate = Toom-4, Karatsuba, transposition (the scalar twins).
       const std::size_t quarter = m.blocks / 4, s = k::leaf_blocks(quarter);
@@ -433,11 +459,13 @@ TEST_CASE("toom avx2: full products equal the definition on every supported ring
   }
   check_ring_products<SaberRing>();
   check_ring_products<SaberPRing>();
-  check_ring_products<SaberRing>(k::row_karatsuba_plan);
-  check_ring_products<SaberPRing>(k::row_karatsuba_plan);
+  for (std::size_t levels = 1; levels <= k::max_row_levels; ++levels) {
+    check_ring_products<SaberRing>(k::row_karatsuba_plan(levels));
+    check_ring_products<SaberPRing>(k::row_karatsuba_plan(levels));
+  }
   // Only Saber's rings (pieces of 4 blocks) have toom4-k3 kernels.
   CHECK_THROWS_AS(Toom4Simd<NtruHps2048509Ring>(Isa::avx2, "toom4-k3"), std::invalid_argument);
-  CHECK_THROWS_AS(Toom4Simd<SaberRing>(Isa::avx2, "toom4-k4"), std::invalid_argument);
+  CHECK_THROWS_AS(Toom4Simd<SaberRing>(Isa::avx2, "toom4-k5"), std::invalid_argument);
   CHECK_THROWS_AS(Toom4Simd<SaberRing>(Isa::portable), std::invalid_argument);  // no kernels of that ISA
   check_ring_products<NtruHps2048509Ring>();
   check_ring_products<NtruHps2048677Ring>();
@@ -463,9 +491,9 @@ void check_registry_versions(Isa isa, std::mt19937_64& rng) {
   const std::string suffix = "/" + std::string(isa_name(isa));
   for (const char* ring : {"saber", "saber-p", "ntru-hps2048509", "ntru-hps2048677", "ntru-hrss701",
                            "ntru-hps4096821"}) {
-    // The plans the kernels compute: toom4-k2 and toom4-k3 on Saber's rings, toom4-k4 on NTRU's.
+    // The plans the kernels compute: toom4-k2, toom4-k3 and toom4-k4 on Saber's rings, toom4-k4 on NTRU's.
     const bool saber = std::string_view(ring).starts_with("saber");
-    for (const std::string& plan : saber ? std::vector<std::string>{"toom4-k2", "toom4-k3"}
+    for (const std::string& plan : saber ? std::vector<std::string>{"toom4-k2", "toom4-k3", "toom4-k4"}
                                          : std::vector<std::string>{"toom4-k4"}) {
       auto m = make_multiplier(ring, plan, {}, isa);
       REQUIRE(m->isa() == isa_name(isa));

@@ -1,9 +1,9 @@
 // Saber over the NEON Toom-Cook kernels (AArch64 builds, under qemu-aarch64
 // in ./workbench test): the regenerated NIST .rsp text equals the official
 // round-3 files and their published digests, every parameter set and
-// strategy, for toom4-k2 (all 100 vectors) and toom4-k3 (counts 0 and 1: the
-// same kernel source runs all 100 in the x86 builds); with the portable path
-// forced the NEON version is refused.
+// strategy, for toom4-k2 (all 100 vectors), toom4-k3 and toom4-k4 (counts 0
+// and 1: the same kernel source runs all 100 in the x86 builds); with the
+// portable path forced the NEON version is refused.
 #include <catch2/catch.hpp>
 
 #include "../../schemes/src/saber/factories.hpp"
@@ -35,7 +35,7 @@ TEST_CASE("Saber neon: all 100 KAT vectors of Saber, and counts 0 and 1 of every
   for (const auto& each : kat_sets) {
     const std::string expected = official_prefix(each, 2);
     for (auto strategy : pqmul::all_strategies)
-      for (const char* plan : {"toom4-k2", "toom4-k3"}) {
+      for (const char* plan : {"toom4-k2", "toom4-k3", "toom4-k4"}) {
         INFO(each.scheme << " " << to_string(strategy) << " " << plan);
         const auto k = pqmul::saber::detail::make_toom4_simd_saber(each.scheme, strategy, plan, pqmul::Isa::neon);
         CHECK(k->strategy() == strategy);

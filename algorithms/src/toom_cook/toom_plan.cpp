@@ -87,7 +87,8 @@ std::vector<ToomPlan> build_catalogue() {
                    {""}, {}, {"word"},
                    [](const Params&, std::size_t) { return toom_then_karatsuba(toom4_points(), 3); }});
   plans.push_back({"toom4-k4",
-                   "Toom-4, four Karatsuba levels, schoolbook leaves of ceil(n/64) (the shape of NTRU's SIMD kernels)",
+                   "Toom-4, four Karatsuba levels, schoolbook leaves of ceil(n/64) (the shape of NTRU's SIMD "
+                   "kernels, and of Saber's with two levels on the rows)",
                    {""}, {}, {"word"},
                    [](const Params&, std::size_t) { return toom_then_karatsuba(toom4_points(), 4); }});
   plans.push_back({"toom-k", "Toom-Cook from any point set: points=P1|P2|... (one level each), leaf=T, word=16|32",

@@ -37,25 +37,36 @@ inline void schoolbook_group(V* __restrict acc, const V* __restrict a, const V* 
   }
 }
 
-// --- 16 products of 16 rows by one Karatsuba level on the rows ---------------
+// --- 16 products of 16 rows by Karatsuba levels on the rows ------------------
 //
-// The leaves of 16 coefficients split at row 8: three 8 x 8 schoolbooks
-// (low, low + high, high) instead of one 16 x 16, 192 multiplications instead
-// of 256: with Toom-4 and the two Karatsuba levels on blocks, the plan
-// toom4-k3. Both 16 x 16 arrangements are bound by the multiplications (both
-// sides of the comparison with PQClean run them at the multiply ports' rate),
-// so fewer is faster. Each 8 x 8 holds both operands in registers and forms
-// its product rows one at a time, no operand loaded twice. With AVX-512VL's
-// 32 registers nothing spills; with AVX2's 16 gcc spills some sums and the
-// step still took 0.82 of toom4-k2's ticks (Saber's matrix-vector product
-// 0.83-0.86), but in about one process in twenty it ran slower than
-// toom4-k2's (1.2), where the AVX-512VL build did not.
+// The leaves of 16 coefficients split at row 8: three 8 x 8 products (low,
+// high, low + high) instead of one 16 x 16, 192 multiplications instead of
+// 256: with Toom-4 and the two Karatsuba levels on blocks, the plan toom4-k3.
+// A second level splits each 8 x 8 at row 4: nine 4 x 4 schoolbooks, 144
+// multiplications, toom4-k4. The products are bound by the vector pipes
+// (PQClean's 16 x 16 schoolbook as well), so fewer multiplications for a few
+// more additions are faster. Each schoolbook holds both operands in registers
+// and forms its product rows one at a time, no operand loaded twice. With
+// AVX2's 16 registers gcc spills some of toom4-k3's sums (its step still 0.82
+// of toom4-k2's ticks, but in about one process in twenty slower, 1.2), with
+// AVX-512VL's 32 nothing.
+//
+// With two levels the nine products are accumulated as they come out of the
+// schoolbooks, side by side (63 of a group's 64 accumulator rows), and
+// recombined once, when the accumulator is read: a matrix-vector product
+// recombines once per output instead of once per entry. Recombined per
+// product, toom4-k4 on AVX2 spilled the sub-products to the stack and took
+// 1.3 times toom4-k3's ticks, bound by the loads and stores. With one level
+// the three products are recombined into the group's 32 rows at once: apart,
+// Saber's matrix-vector product with AVX-512VL (whose registers hold the
+// recombination) read 0.92 of PQClean's instead of 0.89.
 
-// out[0 .. 2B - 1) = a * b for operands of B rows, one product row at a time
-// (the schoolbook of toom4-k3's rows and of the exact leaves' base products).
-// a is held in registers; b is read where a sum uses it: from registers, or
-// streamed from memory as the multiplications' operand.
-template <std::size_t B>
+// out[0 .. 2B - 1) = a * b (Accumulate: out += a * b) for operands of B rows,
+// one product row at a time (the schoolbook of the row levels' leaves and of
+// the exact leaves' base products). a is held in registers; b is read where a
+// sum uses it: from registers, or streamed from memory as the
+// multiplications' operand.
+template <std::size_t B, bool Accumulate = false>
 [[gnu::always_inline]] inline void scan_products(const V* a, const V* __restrict b, V* __restrict out) {
 #pragma GCC unroll 32
   for (std::size_t k = 0; k + 1 < 2 * B; ++k) {
@@ -63,40 +74,175 @@ template <std::size_t B>
     V c = mul(a[low], b[k - low]);
 #pragma GCC unroll 16
     for (std::size_t i = low + 1; i <= high; ++i) c = add(c, mul(a[i], b[k - i]));
-    out[k] = c;
+    out[k] = Accumulate ? add(out[k], c) : c;
   }
 }
 
-// acc[k] += (Fresh: acc[k] =) sum_{i+j=k} x[i] y[j] for k < 31 (row 31
-// untouched), lane by lane, as schoolbook_group.
-template <bool Fresh = false>
-[[gnu::noinline]] void row_karatsuba_group(V* __restrict acc, const V* __restrict x, const V* __restrict y) {
-  V low[15], middle[15], high[15];
-  {
-    V a[8], b[8];
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) a[i] = load(x + i), b[i] = load(y + i);
-    scan_products<8>(a, b, low);
+// Rows of the schoolbook products that Levels Karatsuba levels on operands
+// of B rows leave: 3^Levels products of 2 (B >> Levels) - 1 rows.
+template <std::size_t B, std::size_t Levels>
+constexpr std::size_t row_level_rows() {
+  if constexpr (Levels == 0)
+    return 2 * B - 1;
+  else
+    return 3 * row_level_rows<B / 2, Levels - 1>();
+}
+static_assert(row_level_rows<16, toom_avx2::max_row_levels>() < toom_avx2::accumulator_group_rows(2));
+
+// products (row_level_rows<B, Levels>() rows) += (Fresh: =) the schoolbook
+// products of x and y (operands of B rows) by Levels Karatsuba levels on the
+// rows, each level's parts in the order low, high, low + high. With Halves the
+// operands are the sums of the halves of 2B rows (x[i] + x[B + i]): a
+// schoolbook forms them as it loads them into registers, a further level once
+// into a buffer.
+template <std::size_t B, std::size_t Levels, bool Fresh, bool Halves = false>
+[[gnu::always_inline]] inline void row_level_products(const V* x, const V* y, V* __restrict products) {
+  if constexpr (Levels == 0) {
+    V a[B], b[B];
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < B; ++i) {
+      a[i] = Halves ? add(load(x + i), load(x + B + i)) : load(x + i);
+      b[i] = Halves ? add(load(y + i), load(y + B + i)) : load(y + i);
+    }
+    scan_products<B, !Fresh>(a, b, products);
+  } else if constexpr (Halves) {
+    V sx[B], sy[B];
+#pragma GCC unroll 16
+    for (std::size_t i = 0; i < B; ++i) {
+      sx[i] = add(load(x + i), load(x + B + i));
+      sy[i] = add(load(y + i), load(y + B + i));
+    }
+    row_level_products<B, Levels, Fresh>(sx, sy, products);
+  } else {
+    constexpr std::size_t H = B / 2, part = row_level_rows<H, Levels - 1>();
+    row_level_products<H, Levels - 1, Fresh>(x, y, products);
+    row_level_products<H, Levels - 1, Fresh>(x + H, y + H, products + part);
+    row_level_products<H, Levels - 1, Fresh, true>(x, y, products + 2 * part);
   }
-  {
-    V a[8], b[8];
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) a[i] = load(x + 8 + i), b[i] = load(y + 8 + i);
-    scan_products<8>(a, b, high);
+}
+
+// Row k of the product of operands of 16 rows from its three schoolbook
+// products of 15 rows (one level; row_level_products' layout: low, high,
+// middle): low[k] + (middle - low - high)[k - 8] + high[k - 16].
+[[gnu::always_inline]] inline V one_level_row(const V* products, std::size_t k) {
+  constexpr std::size_t H = 8, P = 15;
+  const V* low = products;
+  const V* high = products + P;
+  const V* middle = products + 2 * P;
+  V c = k < P ? low[k] : zero();
+  if (k >= 2 * H) c = add(c, high[k - 2 * H]);
+  if (k >= H && k < H + P) c = add(c, sub(middle[k - H], add(low[k - H], high[k - H])));
+  return c;
+}
+
+// The product of operands of 16 rows from its nine schoolbook products of 7
+// rows (two levels; part (a, b) of the outer and inner level, a, b in low,
+// high, middle, row i at 21a + 7b + i): calls emit(i, row) for i = 0 .. 3,
+// row[j] being output row i + 4j (row 31 zero).
+//
+// Both levels expanded, row i of the products adds to the output rows
+// i + 4j, j = 0 .. 6, seven sums c_j(i) of its nine rows (the inner level's
+// middle terms of the outer middle are one recombination of differences:
+// the level is linear); output row r = i + 4j is c_j(i) + c_(j-1)(i + 4). So
+// four chains (i = 0 .. 3, with i + 4) each form eight output rows from 18
+// loads. Each output row recombined level by level on its own (the loads
+// shared only where gcc found them), the interpolation took 1.6 times its
+// ticks without levels on AVX2, the registers spilling.
+template <class Emit>
+[[gnu::always_inline]] inline void two_level_rows(const V* products, Emit emit) {
+  constexpr std::size_t inner = 7, part = 3 * inner;
+  // c[j] = c_j(i): the sums row i of the products adds at output row i + 4j.
+  const auto column = [products](std::size_t i, V* c) {
+    const auto at = [products, i](std::size_t a, std::size_t b) { return products[a * part + b * inner + i]; };
+    const V ll = at(0, 0), lh = at(0, 1), lm = at(0, 2), hl = at(1, 0), hh = at(1, 1), hm = at(1, 2);
+    const V dl = sub(at(2, 0), add(ll, hl)), dh = sub(at(2, 1), add(lh, hh)), dm = sub(at(2, 2), add(lm, hm));
+    c[0] = ll;
+    c[1] = sub(lm, add(ll, lh));
+    c[2] = add(lh, dl);
+    c[3] = sub(dm, add(dl, dh));
+    c[4] = add(dh, hl);
+    c[5] = sub(hm, add(hl, hh));
+    c[6] = hh;
+  };
+#pragma GCC unroll 4
+  for (std::size_t i = 0; i < 4; ++i) {
+    V c[7], next[7], row[8];
+    column(i, c);
+    if (i + 4 < inner) {
+      column(i + 4, next);
+    } else {
+#pragma GCC unroll 7
+      for (std::size_t j = 0; j < 7; ++j) next[j] = zero();
+    }
+    row[0] = c[0];
+#pragma GCC unroll 6
+    for (std::size_t j = 1; j < 7; ++j) row[j] = add(c[j], next[j - 1]);
+    row[7] = next[6];
+    emit(i, row);
   }
-  {
-    V a[8], b[8];
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) a[i] = add(load(x + i), load(x + 8 + i)), b[i] = add(load(y + i), load(y + 8 + i));
-    scan_products<8>(a, b, middle);
-  }
-  // Row k: low[k] + (middle - low - high)[k - 8] + high[k - 16].
+}
+
+// A group's accumulator rows += (Fresh: =) the products of x and y (16 rows
+// each) by Levels Karatsuba levels on the rows: the schoolbook products apart
+// where toom_avx2::row_levels_apart(Levels), else recombined into rows 0 .. 31
+// (one level; row 31 left to the caller).
+template <bool Fresh, std::size_t Levels>
+[[gnu::noinline]] void row_level_group(V* __restrict acc, const V* __restrict x, const V* __restrict y) {
+  if constexpr (toom_avx2::row_levels_apart(Levels)) {
+    row_level_products<16, Levels, Fresh>(x, y, acc);
+  } else {
+    static_assert(Levels == 1);
+    V products[row_level_rows<16, Levels>()];
+    row_level_products<16, Levels, true>(x, y, products);
 #pragma GCC unroll 32
-  for (int k = 0; k < 31; ++k) {
-    V c = k < 15 ? low[k] : zero();
-    if (k >= 16) c = add(c, high[k - 16]);
-    if (k >= 8 && k < 23) c = add(c, sub(middle[k - 8], add(low[k - 8], high[k - 8])));
-    store(acc + k, Fresh ? c : add(load(acc + k), c));
+    for (std::size_t k = 0; k < 31; ++k) {
+      const V row = one_level_row(products, k);
+      acc[k] = Fresh ? row : add(acc[k], row);
+    }
+  }
+}
+
+// rows[0 .. 32) = the leaf products a group's schoolbook products of Levels
+// levels on the rows hold (row 31 zero).
+template <std::size_t Levels>
+[[gnu::noinline]] void recombine_row_level_group(const V* products, V* __restrict rows) {
+  static_assert(Levels == 1 || Levels == 2);
+  if constexpr (Levels == 1) {
+#pragma GCC unroll 32
+    for (std::size_t k = 0; k < 31; ++k) rows[k] = one_level_row(products, k);
+    rows[31] = zero();
+  } else {
+    two_level_rows(products, [rows](std::size_t i, const V* row) {
+#pragma GCC unroll 8
+      for (std::size_t j = 0; j < 8; ++j) rows[i + 4 * j] = row[j];
+    });
+  }
+}
+
+// The leaf products of one group whose accumulator rows hold the nine
+// schoolbook products of two levels on the rows, as untranspose_group gives
+// them: the rows r and r + 8 that a transposition pairs lie on one chain of
+// two_level_rows, and are joined in registers (from a row buffer the
+// half-row loads waited on the stores: 1.1 times the interpolation's ticks).
+template <std::size_t Levels>
+[[gnu::noinline]] void untranspose_row_level_group(const V* acc, V* __restrict products) {
+  static_assert(Levels == 2, "the chains are those of two levels");
+  // joined[t][half][r]: lanes `half` of rows 16t + r and 16t + r + 8.
+  V joined[2][2][8];
+  two_level_rows(acc, [&joined](std::size_t i, const V* row) {
+#pragma GCC unroll 2
+    for (std::size_t t = 0; t < 2; ++t)
+#pragma GCC unroll 2
+      for (std::size_t u = 0; u < 2; ++u) {  // output rows 16t + 4u + i and 8 past
+        const V first = row[4 * t + u], second = row[4 * t + u + 2];
+        joined[t][0][4 * u + i] = low_halves(first, second);
+        joined[t][1][4 * u + i] = high_halves(first, second);
+      }
+  });
+#pragma GCC unroll 2
+  for (std::size_t t = 0; t < 2; ++t) {
+    transpose8_halves(joined[t][0], products + t, 2);
+    transpose8_halves(joined[t][1], products + t + 16, 2);
   }
 }
 

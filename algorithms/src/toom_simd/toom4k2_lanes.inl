@@ -91,6 +91,9 @@ inline V join_halves(const std::int16_t* low, const std::int16_t* high) {
   return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(low))),
                                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(high)), 1);
 }
+// The low (high) 8 lanes of a and of b as one block, from registers.
+inline V low_halves(V a, V b) { return _mm256_permute2x128_si256(a, b, 0x20); }
+inline V high_halves(V a, V b) { return _mm256_permute2x128_si256(a, b, 0x31); }
 #else
 inline V load(const void* p) {
   const auto* q = static_cast<const std::int16_t*>(p);
@@ -138,6 +141,8 @@ inline V unpack_hi32(V a, V b) { return {zip32(a.lo, b.lo, true), zip32(a.hi, b.
 inline V unpack_lo64(V a, V b) { return {zip64(a.lo, b.lo, false), zip64(a.hi, b.hi, false)}; }
 inline V unpack_hi64(V a, V b) { return {zip64(a.lo, b.lo, true), zip64(a.hi, b.hi, true)}; }
 inline V join_halves(const std::int16_t* low, const std::int16_t* high) { return {vld1q_s16(low), vld1q_s16(high)}; }
+inline V low_halves(V a, V b) { return {a.lo, b.lo}; }
+inline V high_halves(V a, V b) { return {a.hi, b.hi}; }
 #endif
 
 // Calls f.template operator()<M>() for the run-time m in [1, max_m].

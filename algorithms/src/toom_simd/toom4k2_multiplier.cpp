@@ -31,7 +31,10 @@ void Toom4Simd<R>::transform(const Poly<R>& a, operand& out) const {
 
 template <RingDescription R>
 requires toom_simd_supports<R>
-void Toom4Simd<R>::clear(accumulator& acc) const { acc.data.cleared = true; }
+void Toom4Simd<R>::clear(accumulator& acc) const {
+  acc.data.cleared = true;
+  acc.data.used = toom_avx2::used_accumulator_values(blocks, row_levels_);
+}
 
 template <RingDescription R>
 requires toom_simd_supports<R>

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "pqmul/algorithms/toom_simd_kernels.hpp"
@@ -53,28 +54,25 @@ void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16
 
 namespace {
 
-// The products of one group of single-block leaves: acc (32 rows) += (Fresh:
-// =) x * y, row 31 left to the caller.
-template <bool Fresh, bool RowKaratsuba>
-inline void block_group_product(V* acc, const V* x, const V* y) {
-  if constexpr (RowKaratsuba)
-    row_karatsuba_group<Fresh>(acc, x, y);
-  else
-    schoolbook_group<Fresh>(acc, x, y);
-}
-
-// acc (groups of 32s rows) += (or, Fresh, =) the lane-wise products of x and y,
-// for pieces of M blocks; RowKaratsuba (single-block leaves only): one more
-// Karatsuba level on the rows of each group.
-template <bool Fresh, std::size_t M, bool RowKaratsuba = false>
+// acc (groups of toom_avx2::accumulator_group_rows) += (or, Fresh, =) the
+// lane-wise products of x and y, for pieces of M blocks; RowLevels
+// (single-block leaves only): Karatsuba levels on the rows of each group.
+template <bool Fresh, std::size_t M, std::size_t RowLevels = 0>
 void group_products(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups) {
   V* a = reinterpret_cast<V*>(acc);
   const V* xv = reinterpret_cast<const V*>(x);
   const V* yv = reinterpret_cast<const V*>(y);
-  static_assert(!(RowKaratsuba && exact_leaves_of(M)), "exact leaves take their own row levels");
-  if constexpr (!exact_leaves_of(M)) {  // (the group products accumulate in place)
+  static_assert(!(RowLevels > 0 && exact_leaves_of(M)), "exact leaves take their own row levels");
+  if constexpr (RowLevels > 0) {
+    constexpr std::size_t rows = toom_avx2::accumulator_group_rows(RowLevels);
     for (std::size_t g = 0; g < groups; ++g) {
-      block_group_product<Fresh, RowKaratsuba>(a + 32 * g, xv + 16 * g, yv + 16 * g);
+      row_level_group<Fresh, RowLevels>(a + rows * g, xv + 16 * g, yv + 16 * g);
+      // (the rows past the products: row 31, or 63 with the products apart)
+      if (Fresh) a[rows * g + rows - 1] = zero();
+    }
+  } else if constexpr (!exact_leaves_of(M)) {  // (the group products accumulate in place)
+    for (std::size_t g = 0; g < groups; ++g) {
+      schoolbook_group<Fresh>(a + 32 * g, xv + 16 * g, yv + 16 * g);
       if (Fresh) a[32 * g + 31] = zero();
     }
   } else {
@@ -96,8 +94,21 @@ void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const 
 }
 
 void multiply_accumulate_groups_row_karatsuba(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
-                                              std::size_t groups) {
-  group_products<false, toom_avx2::row_karatsuba_blocks / 4, true>(acc, x, y, groups);
+                                              std::size_t groups, std::size_t levels) {
+  const auto accumulate = [&]<std::size_t Levels>() {
+    for (std::size_t g = 0; g < groups; ++g) {
+      V products[row_level_rows<16, Levels>()], rows[32];
+      row_level_products<16, Levels, true>(reinterpret_cast<const V*>(x) + 16 * g,
+                                           reinterpret_cast<const V*>(y) + 16 * g, products);
+      recombine_row_level_group<Levels>(products, rows);
+      V* a = reinterpret_cast<V*>(acc) + 32 * g;
+      for (std::size_t k = 0; k < 31; ++k) a[k] = add(a[k], rows[k]);
+    }
+  };
+  if (levels == 2)
+    accumulate.template operator()<2>();
+  else
+    accumulate.template operator()<1>();
 }
 
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out) {
@@ -144,7 +155,7 @@ void interpolate_products_fixed(const V* products, std::size_t n, bool negacycli
   fold_reduce(reinterpret_cast<const std::int16_t*>(product), n, negacyclic, q, out);
 }
 
-template <std::size_t M, bool RowKaratsuba = false>
+template <std::size_t M, std::size_t RowLevels = 0>
 struct ShapeSteps {
   static constexpr std::size_t groups = groups_of_leaves(7 * leaves_of(M));
 
@@ -170,11 +181,11 @@ struct ShapeSteps {
   }
 
   static void multiply_accumulate(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t) {
-    group_products<false, M, RowKaratsuba>(acc, x, y, groups);
+    group_products<false, M, RowLevels>(acc, x, y, groups);
   }
 
   static void multiply(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t) {
-    group_products<true, M, RowKaratsuba>(acc, x, y, groups);
+    group_products<true, M, RowLevels>(acc, x, y, groups);
   }
 
   static void interpolate(const std::int16_t* acc, std::size_t, std::size_t n, bool negacyclic, std::uint16_t q,
@@ -185,6 +196,12 @@ struct ShapeSteps {
       V products[S * exact_column_units];
       for (std::size_t g = 0; g < exact_groups; ++g) untranspose_group_exact<M>(rows + 32 * S * g, g, products);
       interpolate_exact<M>(products, n, negacyclic, q, out);
+    } else if constexpr (toom_avx2::row_levels_apart(RowLevels)) {
+      V products[32 * groups];
+      for (std::size_t g = 0; g < groups; ++g)
+        untranspose_row_level_group<RowLevels>(rows + toom_avx2::accumulator_group_rows(RowLevels) * g,
+                                               products + 32 * g);
+      interpolate_products_fixed<M>(products, n, negacyclic, q, out);
     } else {
       V products[32 * groups];
       untranspose_product_blocks(rows, 7 * leaves_of(M), products);
@@ -211,10 +228,22 @@ struct ShapeSteps {
     } else {
       V products[32 * groups];
       for (std::size_t g = 0; g < groups; ++g) {
-        V rows[32];
-        block_group_product<true, RowKaratsuba>(rows, xv + 16 * g, yv + 16 * g);
-        rows[31] = zero();
-        untranspose_group(rows, products + 32 * g);
+        if constexpr (toom_avx2::row_levels_apart(RowLevels)) {
+          V sub_products[row_level_rows<16, RowLevels>()];
+          row_level_products<16, RowLevels, true>(xv + 16 * g, yv + 16 * g, sub_products);
+          untranspose_row_level_group<RowLevels>(sub_products, products + 32 * g);
+        } else {
+          // (toom4-k3's rows recombined in its product and untransposed from
+          // memory: through untranspose_row_level_group its product took
+          // 1.03-1.05 times the ticks)
+          V rows[32];
+          if constexpr (RowLevels > 0)
+            row_level_group<true, RowLevels>(rows, xv + 16 * g, yv + 16 * g);
+          else
+            schoolbook_group<true>(rows, xv + 16 * g, yv + 16 * g);
+          rows[31] = zero();
+          untranspose_group(rows, products + 32 * g);
+        }
       }
       interpolate_products_fixed<M>(products, n, negacyclic, q, out);
     }
@@ -261,10 +290,13 @@ const toom_avx2::Steps& steps_for(std::size_t blocks) {
   return *shape_tables[blocks / 4];
 }
 
-const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks) {
+const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks, std::size_t levels) {
   if (blocks != toom_avx2::row_karatsuba_blocks)
-    throw std::invalid_argument("toom kernels: one more Karatsuba level on the rows needs pieces of 4 blocks");
-  return ShapeSteps<toom_avx2::row_karatsuba_blocks / 4, true>::table;
+    throw std::invalid_argument("toom kernels: Karatsuba levels on the rows need pieces of 4 blocks");
+  constexpr std::size_t M = toom_avx2::row_karatsuba_blocks / 4;
+  if (levels == 1) return ShapeSteps<M, 1>::table;
+  if (levels == 2) return ShapeSteps<M, 2>::table;
+  throw std::invalid_argument("toom kernels: 1 or 2 Karatsuba levels on the rows, not " + std::to_string(levels));
 }
 
 }  // namespace pqmul::PQMUL_TOOM_KERNELS

@@ -34,9 +34,10 @@ std::unique_ptr<SaberKem> make_registered_saber(std::string_view scheme, const M
 // throws std::invalid_argument where that ISA is not built or cannot run.
 std::unique_ptr<SaberKem> make_ntt_simd_saber(std::string_view scheme, const Params& params, Strategy strategy,
                                               std::string label, Isa isa);
-// The Toom-Cook kernels' plan `plan` (toom4-k2 or toom4-k3, toom_simd.hpp) on
-// AVX2 (isa "avx2", or "avx512": their AVX-512VL build, with AVX-512 Keccak
-// for the hashes; "neon" in AArch64 builds); throws std::invalid_argument for
+// The Toom-Cook kernels' plan `plan` (toom_simd_plans: toom4-k2, toom4-k3 or
+// toom4-k4) on AVX2 (isa "avx2", or "avx512": their AVX-512VL build, with
+// AVX-512 Keccak for the hashes; "neon" in AArch64 builds); throws
+// std::invalid_argument for
 // another plan or where that ISA is not built or cannot run (or is disabled
 // by force_portable).
 std::unique_ptr<SaberKem> make_toom4_simd_saber(std::string_view scheme, Strategy strategy, std::string plan,

@@ -101,7 +101,8 @@ std::vector<KemEntry> saber_kem_entries() {
 #if defined(PQMUL_X86_SIMD) || defined(PQMUL_ARM_SIMD)
     // The plans of the Toom-Cook kernels on Saber's ring (toom_simd.hpp).
     const auto toom_kernels = [](std::string_view multiplier) {
-      return multiplier == toom_simd_plan<SaberRing> || multiplier == toom_avx2::row_karatsuba_plan;
+      const auto plans = toom_simd_plans<SaberRing>();
+      return std::find(plans.begin(), plans.end(), multiplier) != plans.end();
     };
     entries.back().simd_isas = [toom_kernels](std::string_view multiplier) {
       // avx512: the AVX-512VL build of the kernels, and AVX-512 Keccak for every hash.

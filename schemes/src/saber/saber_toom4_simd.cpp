@@ -1,6 +1,6 @@
-// Saber over the SIMD Toom-Cook multiplier (toom4-k2, or toom4-k3: the same
-// class with other kernels): one instantiation per parameter set, chosen at
-// run time by make_toom4_simd_saber. Isa "avx2" hashes with
+// Saber over the SIMD Toom-Cook multiplier (toom4-k2, toom4-k3 or toom4-k4:
+// the same class with other kernels): one instantiation per parameter set,
+// chosen at run time by make_toom4_simd_saber. Isa "avx2" hashes with
 // the scalar Keccak, "avx512" with the AVX-512 one; both run the AVX2
 // conversion kernels (kernels_avx2.hpp). In AArch64 builds, "neon" runs the
 // NEON kernels of the multiplier and the portable rest.

@@ -2,7 +2,8 @@
 // toom4-k2 on AVX2 (and NEON): the Toom-4 + Karatsuba multiplier with its leaf products
 // batched in 16-bit lanes (kernels: toom_simd_kernels.hpp), for the
 // rings with a power-of-two q <= 2^13 (Saber's q and p rings, NTRU's R_q);
-// on Saber's rings also toom4-k3 (one more Karatsuba level on the rows).
+// on Saber's rings also toom4-k3 and toom4-k4 (one or two more Karatsuba
+// levels on the rows).
 // The same products as the portable plan, bit for bit: a product mod q is
 // unique, and the kernels are exact mod 2^13.
 //
@@ -14,6 +15,7 @@
 // call the kernels, so construct a multiplier only where its kernel build can
 // run: isa_available(Isa::avx2), or Isa::avx512 for the AVX-512VL build of
 // the same kernels (the registry and the factories check).
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +30,7 @@
 #include "pqmul/algorithms/multiplier.hpp"
 #include "pqmul/algorithms/params.hpp"
 #include "pqmul/algorithms/toom_simd_kernels.hpp"
+#include "pqmul/algorithms/wipe.hpp"
 
 namespace pqmul {
 
@@ -44,9 +47,20 @@ inline constexpr bool toom_simd_supports = R::power_of_two_q&& R::q <= 8192 &&
 template <class R>
 inline constexpr std::string_view toom_simd_plan = toom_avx2::plan_name(toom_avx2::best_blocks(R::n));
 // And for pieces of 4 blocks (Saber's rings) the same evaluation and
-// interpolation with one more Karatsuba level on the rows: toom4-k3.
+// interpolation with one or two more Karatsuba levels on the rows: toom4-k3,
+// toom4-k4 (toom_avx2::row_karatsuba_plan).
 template <class R>
 inline constexpr bool toom_simd_row_karatsuba = toom_avx2::best_blocks(R::n) == toom_avx2::row_karatsuba_blocks;
+// Every plan the kernels compute for R, the one list the ring and KEM
+// registries read.
+template <class R>
+std::vector<std::string_view> toom_simd_plans() {
+  std::vector<std::string_view> plans{toom_simd_plan<R>};
+  if constexpr (toom_simd_row_karatsuba<R>)
+    for (std::size_t levels = 1; levels <= toom_avx2::max_row_levels; ++levels)
+      plans.push_back(toom_avx2::row_karatsuba_plan(levels));
+  return plans;
+}
 
 namespace toom_simd {
 // An operand's or accumulator's int16 values, 32-byte aligned, as the kernels
@@ -58,11 +72,17 @@ struct alignas(32) Lanes {
 // An accumulator's values, and whether it was cleared since its last product:
 // clear() only says so, the next product is stored instead of added (no
 // clearing pass over the values), and the inverse of a cleared accumulator
-// is zero.
+// is zero. clear() also records how many values the plan writes (Saber's
+// toom4-k4 twice toom4-k2's and toom4-k3's), so a wipe clears those only.
 template <std::size_t Values>
 struct alignas(32) SumLanes {
   std::array<std::int16_t, Values> v;
   bool cleared = false;
+  std::size_t used = Values;
+  void wipe() noexcept {
+    wipe_bytes(v.data(), std::min(used, Values) * sizeof(std::int16_t));
+    cleared = false;
+  }
 };
 // Each multiplier's accumulators are a type of their own.
 template <class Multiplier>
@@ -102,12 +122,14 @@ class Toom4Simd
 #else
   static constexpr Isa default_kernels = Isa::avx2;
 #endif
-  // plan: toom_simd_plan<R>, or toom4-k3 where toom_simd_row_karatsuba<R>;
-  // another throws std::invalid_argument.
+  // plan: toom_simd_plan<R>, or where toom_simd_row_karatsuba<R> toom4-k3 or
+  // toom4-k4; another throws std::invalid_argument.
   explicit Toom4Simd(Isa kernels = default_kernels, std::string_view plan = toom_simd_plan<R>)
-      : row_karatsuba_(is_row_karatsuba(plan)), steps_(kernel_steps(kernels, row_karatsuba_)) {}
+      : row_levels_(row_levels_of(plan)), steps_(kernel_steps(kernels, row_levels_)) {}
 
-  std::string name() const { return std::string(row_karatsuba_ ? toom_avx2::row_karatsuba_plan : toom_simd_plan<R>); }
+  std::string name() const {
+    return std::string(row_levels_ > 0 ? toom_avx2::row_karatsuba_plan(row_levels_) : toom_simd_plan<R>);
+  }
   void transform(const Poly<R>& a, operand& out) const;
   void clear(accumulator& acc) const;
   void multiply_accumulate(accumulator& acc, const operand& x, const operand& y) const;
@@ -120,31 +142,41 @@ class Toom4Simd
   void multiply_modulo(const operand& x, const operand& y, std::uint16_t modulus, std::uint16_t* out) const;
 
   std::size_t operand_bytes() const { return sizeof(operand); }
-  std::size_t accumulator_bytes() const { return sizeof(accumulator); }
+  // The values this plan writes (toom4-k4 on Saber's rings twice those of
+  // toom4-k2 and toom4-k3, which leave the rest of the type's storage alone).
+  std::size_t accumulator_bytes() const {
+    return toom_avx2::used_accumulator_values(blocks, row_levels_) * sizeof(std::int16_t);
+  }
   // Wrapping accumulation mod 2^16 is exact mod q for any count.
   std::size_t max_accumulated() const { return std::numeric_limits<std::size_t>::max(); }
 
  private:
-  static bool is_row_karatsuba(std::string_view plan) {
-    if (plan == toom_simd_plan<R>) return false;
-    if (toom_simd_row_karatsuba<R> && plan == toom_avx2::row_karatsuba_plan) return true;
-    const std::string also = toom_simd_row_karatsuba<R> ? " and " + std::string(toom_avx2::row_karatsuba_plan) : "";
+  // The Karatsuba levels on the rows that `plan` takes (0: none).
+  static std::size_t row_levels_of(std::string_view plan) {
+    if (plan == toom_simd_plan<R>) return 0;
+    std::string also;
+    if constexpr (toom_simd_row_karatsuba<R>) {
+      for (std::size_t levels = 1; levels <= toom_avx2::max_row_levels; ++levels) {
+        if (plan == toom_avx2::row_karatsuba_plan(levels)) return levels;
+        also += ", " + std::string(toom_avx2::row_karatsuba_plan(levels));
+      }
+    }
     throw std::invalid_argument("the toom kernels of " + std::string(R::name) + " compute " +
                                 std::string(toom_simd_plan<R>) + also + ", not " + std::string(plan));
   }
-  static const toom_avx2::Steps* kernel_steps(Isa kernels, bool row_karatsuba) {
+  static const toom_avx2::Steps* kernel_steps(Isa kernels, std::size_t row_levels) {
 #if defined(__aarch64__)
     if (kernels == Isa::neon)
-      return row_karatsuba ? &toom_neon::row_karatsuba_steps_for(blocks) : &toom_neon::steps_for(blocks);
+      return row_levels ? &toom_neon::row_karatsuba_steps_for(blocks, row_levels) : &toom_neon::steps_for(blocks);
 #else
     if (kernels == Isa::avx512)
-      return row_karatsuba ? &toom_avx512::row_karatsuba_steps_for(blocks) : &toom_avx512::steps_for(blocks);
+      return row_levels ? &toom_avx512::row_karatsuba_steps_for(blocks, row_levels) : &toom_avx512::steps_for(blocks);
     if (kernels == Isa::avx2)
-      return row_karatsuba ? &toom_avx2::row_karatsuba_steps_for(blocks) : &toom_avx2::steps_for(blocks);
+      return row_levels ? &toom_avx2::row_karatsuba_steps_for(blocks, row_levels) : &toom_avx2::steps_for(blocks);
 #endif
     throw std::invalid_argument("the toom kernels have no " + std::string(isa_name(kernels)) + " build");
   }
-  bool row_karatsuba_;
+  std::size_t row_levels_;
   const toom_avx2::Steps* steps_;
 };
 

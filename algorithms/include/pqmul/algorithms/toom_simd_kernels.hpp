@@ -57,13 +57,10 @@ constexpr std::size_t leaf_count(std::size_t blocks) {
   return exact_leaves(blocks / 4) ? 63 : 7 * karatsuba_leaves(blocks / 4);
 }
 constexpr std::size_t group_count(std::size_t blocks) { return (leaf_count(blocks) + group_lanes - 1) / group_lanes; }
-// int16 values of an operand (groups of 16s rows of 16 lanes) and of an
-// accumulator (groups of 32s rows: the 32s - 1 coefficients of a leaf product
-// and a zero row).
+// int16 values of an operand (groups of 16s rows of 16 lanes).
 constexpr std::size_t operand_values(std::size_t blocks) {
   return group_count(blocks) * 256 * leaf_blocks(blocks / 4);
 }
-constexpr std::size_t accumulator_values(std::size_t blocks) { return 2 * operand_values(blocks); }
 // The padded length (in blocks) for n coefficients: the least multiple of 4;
 // a longer one only makes the leaves longer.
 constexpr std::size_t best_blocks(std::size_t n) { return ((n + 15) / 16 + 3) / 4 * 4; }
@@ -71,11 +68,36 @@ constexpr std::size_t best_blocks(std::size_t n) { return ((n + 15) / 16 + 3) / 
 constexpr std::string_view plan_name(std::size_t blocks) {
   return blocks == 16 ? "toom4-k2" : exact_leaves(blocks / 4) ? "toom4-k4" : "";
 }
-// Pieces of 4 blocks (Saber) also run one more Karatsuba level on the rows
-// of each group: leaves of 8 coefficients, the catalogue's toom4-k3 (the
-// same operands and accumulators, other products: row_karatsuba_steps_for).
+// Pieces of 4 blocks (Saber) also run one or two more Karatsuba levels on
+// the rows of each group: leaves of 8 or 4 coefficients, the catalogue's
+// toom4-k3 and toom4-k4 (the same operands, other products and accumulator
+// rows: row_karatsuba_steps_for).
 inline constexpr std::size_t row_karatsuba_blocks = 16;
-inline constexpr std::string_view row_karatsuba_plan = "toom4-k3";
+inline constexpr std::size_t max_row_levels = 2;
+// With two levels on the rows a group's products are kept apart, the nine
+// schoolbook products of 7 rows (64 rows a group), and recombined when the
+// accumulator is read: once per output of a matrix-vector product instead of
+// once per entry. One level recombines at once.
+constexpr bool row_levels_apart(std::size_t levels) { return levels >= 2; }
+// Rows of an accumulator group: 32s (the 32s - 1 coefficients of a leaf
+// product and a zero row), or 64 where row_levels_apart(levels).
+constexpr std::size_t accumulator_group_rows(std::size_t row_levels, std::size_t s = 1) {
+  return row_levels_apart(row_levels) ? 64 : 32 * s;
+}
+// int16 values of an accumulator that a plan with `row_levels` levels on the
+// rows writes, and an accumulator's values: the most any plan of the length
+// writes.
+constexpr std::size_t used_accumulator_values(std::size_t blocks, std::size_t row_levels) {
+  return group_count(blocks) * accumulator_group_rows(row_levels, leaf_blocks(blocks / 4)) * group_lanes;
+}
+constexpr std::size_t accumulator_values(std::size_t blocks) {
+  return used_accumulator_values(blocks, blocks == row_karatsuba_blocks ? max_row_levels : 0);
+}
+// The catalogue's name of the plan with `levels` Karatsuba levels on the rows
+// (1 .. max_row_levels), "" for another count.
+constexpr std::string_view row_karatsuba_plan(std::size_t levels) {
+  return levels == 1 ? "toom4-k3" : levels == 2 ? "toom4-k4" : "";
+}
 // The kernels' leaf length in coefficients (the schoolbook products' size).
 constexpr std::size_t leaf_length(std::size_t blocks) { return exact_leaves(blocks / 4) ? blocks / 4 : 16; }
 
@@ -111,9 +133,10 @@ extern const Steps steps;
 // when compiled: what a multiplier of that length calls. Any other length (not
 // a multiple of 4, or above max_blocks) gets the general steps.
 const Steps& steps_for(std::size_t blocks);
-// The steps of toom4-k3 (blocks == row_karatsuba_blocks; throws
-// std::invalid_argument for any other length).
-const Steps& row_karatsuba_steps_for(std::size_t blocks);
+// The steps with `levels` Karatsuba levels on the rows (toom4-k3, toom4-k4;
+// blocks == row_karatsuba_blocks; throws std::invalid_argument for any other
+// length or count).
+const Steps& row_karatsuba_steps_for(std::size_t blocks, std::size_t levels);
 
 // --- the pieces, exposed for unit tests ------------------------------------
 // Toom-4 evaluation of 4*m blocks (a: 64*m values) into 7 pieces of m blocks
@@ -132,10 +155,10 @@ void untranspose_products(const std::int16_t* acc, std::size_t count, std::int16
 // and y (groups of 16s rows): 16 x 16 rows, or 4m x 4m for exact leaves.
 void multiply_accumulate_groups(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y, std::size_t groups,
                                 std::size_t m);
-// The same for single-block leaves by one Karatsuba level on the rows (the
-// products of toom4-k3).
+// The same for single-block leaves by `levels` (1 or 2) Karatsuba levels on
+// the rows (the products of toom4-k3 and toom4-k4).
 void multiply_accumulate_groups_row_karatsuba(std::int16_t* acc, const std::int16_t* x, const std::int16_t* y,
-                                              std::size_t groups);
+                                              std::size_t groups, std::size_t levels);
 // Karatsuba recombination: karatsuba_leaves(m) leaf products (32 values each)
 // -> the product of two m-block operands (32*m values, the last one zero).
 void karatsuba_interpolate(const std::int16_t* products, std::size_t m, std::int16_t* out);
@@ -148,12 +171,12 @@ void toom4_interpolate(const std::int16_t* w, std::size_t m, std::int16_t* out);
 namespace pqmul::toom_avx512 {
 extern const toom_avx2::Steps steps;
 const toom_avx2::Steps& steps_for(std::size_t blocks);
-const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks);
+const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks, std::size_t levels);
 }  // namespace pqmul::toom_avx512
 
 // The same kernels on NEON (AArch64 builds; toom4k2_neon.cpp).
 namespace pqmul::toom_neon {
 extern const toom_avx2::Steps steps;
 const toom_avx2::Steps& steps_for(std::size_t blocks);
-const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks);
+const toom_avx2::Steps& row_karatsuba_steps_for(std::size_t blocks, std::size_t levels);
 }  // namespace pqmul::toom_neon
