@@ -107,8 +107,8 @@ grep -Eq "^ntruhps2048509 +toom4-k2 +portable +- +[0-9a-f]{64} pass$" out.txt ||
 grep -q "eager" out.txt && fail "ntru check row shows a strategy: $(cat out.txt)"
 # A multiplier without --scheme: every scheme that has it, and each family
 # that cannot take it named with the reason. The AVX2 Toom-4 kernels sit on
-# the plan they compute: toom4-k2 on Saber's ring, toom4-k4 on NTRU's. On the
-# host only, where AVX2 runs.
+# the plans they compute: toom4-k2 (and toom4-k3, toom4-k4) on Saber's ring,
+# toom4-k4 on NTRU's. On the host only, where AVX2 runs.
 if [[ ${#runner[@]} == 1 ]] && grep -qw avx2 /proc/cpuinfo && [[ -z ${PQMUL_FORCE_PORTABLE:-} ]]; then
   expect_exit 0 pqmul check --multiplier toom4-k2 --isa avx2
   for family in kyber ml-kem; do
@@ -122,12 +122,14 @@ if [[ ${#runner[@]} == 1 ]] && grep -qw avx2 /proc/cpuinfo && [[ -z ${PQMUL_FORC
   done
   grep -q "^all 3 KAT checks passed$" out.txt || fail "check summary: $(tail -1 out.txt)"
   expect_exit 0 pqmul check --multiplier toom4-k4 --isa avx2
-  for scheme in ntruhps2048509 ntruhps2048677 ntruhps4096821 ntruhrss701; do
+  for scheme in lightsaber saber firesaber ntruhps2048509 ntruhps2048677 ntruhps4096821 ntruhrss701; do
     grep -Eq "^$scheme +toom4-k4 +avx2 .* pass$" out.txt || fail "no toom4-k4 avx2 row of $scheme: $(cat out.txt)"
   done
-  grep -q "^saber: not applicable: 'toom4-k4' has no avx2 version (ring saber)" out.txt ||
-    fail "family saber not named for toom4-k4: $(cat out.txt)"
-  grep -q "^all 4 KAT checks passed$" out.txt || fail "check summary: $(tail -1 out.txt)"
+  for family in kyber ml-kem; do
+    grep -qx "$family: not applicable: 'toom4-k4' has no avx2 version (ring kyber)" out.txt ||
+      fail "family $family not named for toom4-k4: $(cat out.txt)"
+  done
+  grep -q "^all 7 KAT checks passed$" out.txt || fail "check summary: $(tail -1 out.txt)"
 fi
 
 # pqmul list --kernels: every family's kernels with the backend each ISA runs.
